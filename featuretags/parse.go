@@ -1,0 +1,299 @@
+package featuretags
+
+import (
+	"slices"
+	"strings"
+)
+
+// Limits on what a parse reads. They bound its cost whatever the input.
+const (
+	// MaxTags is the number of elements read from a features array; the rest
+	// are ignored with one TooMany diagnostic.
+	MaxTags = 64
+	// MaxTagLen is the longest tag, in bytes, before trimming; a longer one
+	// is ignored with a TooLong diagnostic.
+	MaxTagLen = 128
+)
+
+// Parse parses a list of feature tags. It never fails: invalid tags are
+// dropped and reported in the diagnostics, which are nil when there is
+// nothing to report. At most [MaxTags] elements are read.
+//
+// Duplicates are kept once. A tag and its negation: the negation wins. Two
+// values for a registry key: the first valid one wins. Exclusions
+// ("format!=markdown") remove that value from what the client accepts.
+func Parse(tags []string) (Set, []Diagnostic) {
+	var p parser
+	p.start(len(tags))
+	for i, raw := range tags {
+		if i == MaxTags {
+			p.tooMany(i, raw)
+			break
+		}
+		p.add(i, raw)
+	}
+	return p.finish()
+}
+
+// ParseValue parses the features value as the SDKs decode it from JSON: a
+// []any whose elements should be strings, or a []string. An element that is
+// not a string is skipped with a NotAString diagnostic; a value that is not
+// an array gives an empty set and a NotAList diagnostic; nil (no features)
+// gives an empty set and no diagnostic.
+func ParseValue(features any) (Set, []Diagnostic) {
+	switch list := features.(type) {
+	case nil:
+		return Set{}, nil
+	case []string:
+		return Parse(list)
+	case []any:
+		var p parser
+		p.start(len(list))
+		for i, el := range list {
+			s, isString := el.(string)
+			if i == MaxTags {
+				p.tooMany(i, s)
+				break
+			}
+			if !isString {
+				p.report(Diagnostic{Index: i, Related: -1, Problem: NotAString, Detail: JSONType(el)})
+				continue
+			}
+			p.add(i, s)
+		}
+		return p.finish()
+	default:
+		return Set{}, []Diagnostic{{Index: -1, Related: -1, Problem: NotAList, Detail: JSONType(features)}}
+	}
+}
+
+// parser holds the state of one parse.
+type parser struct {
+	entries []entry
+	diags   []Diagnostic
+}
+
+func (p *parser) start(n int) {
+	if n > MaxTags {
+		n = MaxTags
+	}
+	if n > 0 {
+		p.entries = make([]entry, 0, n)
+	}
+}
+
+func (p *parser) report(d Diagnostic) { p.diags = append(p.diags, d) }
+
+func (p *parser) tooMany(i int, raw string) {
+	p.report(Diagnostic{Index: i, Related: -1, Problem: TooMany, Tag: clip(raw)})
+}
+
+// add reads one tag: limits, white space, syntax, registry, duplicates.
+func (p *parser) add(i int, raw string) {
+	if len(raw) > MaxTagLen {
+		p.report(Diagnostic{Index: i, Related: -1, Problem: TooLong, Tag: clip(raw)})
+		return
+	}
+	s := trimASCIISpace(raw)
+	if len(s) != len(raw) {
+		p.report(Diagnostic{Index: i, Related: -1, Problem: Trimmed, Tag: raw})
+	}
+	name, value, op, ok := split(s)
+	if !ok {
+		p.report(Diagnostic{Index: i, Related: -1, Problem: Invalid, Tag: raw})
+		return
+	}
+	if r := lookup(name); r != nil {
+		name = r.name
+		switch {
+		case r.kind == flag && (op == Equality || op == Inequality),
+			r.kind == key && (op == Presence || op == Negation):
+			p.report(Diagnostic{Index: i, Related: -1, Problem: WrongForm, Tag: raw})
+			return
+		case r.kind == key:
+			if value = r.canonicalValue(value); value == "" {
+				p.report(Diagnostic{Index: i, Related: -1, Problem: UnknownValue, Tag: raw})
+				return
+			}
+		}
+	} else {
+		name = lowerASCII(name)
+	}
+	t := Tag{Name: name, Value: value, Op: op}
+	for _, e := range p.entries {
+		if e.Tag == t {
+			return // the same tag twice is kept once, silently
+		}
+	}
+	p.entries = append(p.entries, entry{Tag: t, index: i, raw: raw})
+}
+
+// finish resolves contradictions and conflicts between the valid tags, in
+// place, and returns the set and the diagnostics sorted by position.
+func (p *parser) finish() (Set, []Diagnostic) {
+	all := p.entries
+	kept := all[:0]
+	for _, e := range all {
+		if by := contradiction(all, e.Tag); by >= 0 {
+			p.report(Diagnostic{Index: e.index, Related: by, Problem: Contradiction, Tag: e.raw})
+			continue
+		}
+		if e.Op == Equality && IsRegistryKey(e.Name) {
+			if first := findOp(kept, e.Name, Equality); first >= 0 {
+				p.report(Diagnostic{Index: e.index, Related: first, Problem: ConflictingValue, Tag: e.raw})
+				continue
+			}
+		}
+		kept = append(kept, e)
+	}
+	if h := findOp(kept, Human, Presence); h >= 0 {
+		if a := findOp(kept, Agent, Presence); a >= 0 {
+			later := kept[max(entryAt(kept, a), entryAt(kept, h))]
+			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: BothAudiences, Tag: later.raw})
+		}
+	}
+	if len(p.diags) > 1 {
+		slices.SortStableFunc(p.diags, func(a, b Diagnostic) int { return a.Index - b.Index })
+	}
+	return Set{entries: kept}, p.diags
+}
+
+// contradiction returns the input position of the tag that negates t ("!X"
+// for "X", "k!=v" for "k=v"), or -1. The entries are still unfiltered: a
+// negation is never itself dropped, so looking at all of them is right.
+func contradiction(all []entry, t Tag) int {
+	var want Tag
+	switch t.Op {
+	case Presence:
+		want = Tag{Name: t.Name, Op: Negation}
+	case Equality:
+		want = Tag{Name: t.Name, Value: t.Value, Op: Inequality}
+	default:
+		return -1
+	}
+	for _, e := range all {
+		if e.Tag == want {
+			return e.index
+		}
+	}
+	return -1
+}
+
+// findOp returns the input position of the first entry with the name and
+// form, or -1.
+func findOp(entries []entry, name string, op Op) int {
+	for _, e := range entries {
+		if e.Op == op && e.Name == name {
+			return e.index
+		}
+	}
+	return -1
+}
+
+// entryAt returns the slice index of the entry at input position index.
+func entryAt(entries []entry, index int) int {
+	return slices.IndexFunc(entries, func(e entry) bool { return e.index == index })
+}
+
+// split matches s against the grammar: inequality, negation, equality,
+// presence. Name and value are substrings of s.
+func split(s string) (name, value string, op Op, ok bool) {
+	if strings.HasPrefix(s, "!") {
+		name = s[1:]
+		return name, "", Negation, isName(name)
+	}
+	n := nameLen(s)
+	if n == 0 {
+		return "", "", 0, false
+	}
+	name, rest := s[:n], s[n:]
+	switch {
+	case rest == "":
+		return name, "", Presence, true
+	case strings.HasPrefix(rest, "!="):
+		value = rest[2:]
+		return name, value, Inequality, isValue(value)
+	case rest[0] == '=':
+		value = rest[1:]
+		return name, value, Equality, isValue(value)
+	default:
+		return "", "", 0, false
+	}
+}
+
+// nameLen returns the length of the longest name at the start of s, or 0.
+func nameLen(s string) int {
+	if s == "" || !isAlpha(s[0]) {
+		return 0
+	}
+	i := 1
+	for i < len(s) && isNameByte(s[i]) {
+		i++
+	}
+	return i
+}
+
+func isName(s string) bool { n := nameLen(s); return n > 0 && n == len(s) }
+
+func isValue(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isNameByte(c) && c != '+' && c != ':' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isNameByte(c byte) bool {
+	return isAlpha(c) || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+func trimASCIISpace(s string) string {
+	for s != "" && isASCIISpace(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && isASCIISpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// lowerASCII lower-cases an ASCII name, copying only when it has capitals.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// JSONType names the JSON type of a value as encoding/json decodes it
+// ("null", "string", "boolean", "number", "array", "object"), or "other". It
+// is what diagnostics put in their Detail.
+func JSONType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case float64, float32, int, int64, int32, uint, uint64, uint32:
+		return "number"
+	case []any, []string:
+		return "array"
+	case map[string]any:
+		return "object"
+	default:
+		return "other"
+	}
+}

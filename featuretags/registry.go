@@ -1,0 +1,89 @@
+package featuretags
+
+import "strings"
+
+// The names of the v1.0 tag registry.
+const (
+	Agent       = "agent"       // the client is an AI agent
+	Human       = "human"       // a person reads the results
+	Interactive = "interactive" // the client can present UI to a person
+	MCPCapable  = "mcp-capable" // the client understands MCP tool and resource names
+	Sampling    = "sampling"    // the client samples; it wants reasoning hints
+	Elicitation = "elicitation" // the client claims the elicitation capability
+	Roots       = "roots"       // the client claims the roots capability
+	Tasks       = "tasks"       // the client claims the tasks capability
+	Format      = "format"      // key: json, text or markdown
+	Verbosity   = "verbosity"   // key: compact, standard or verbose
+)
+
+// The values the registry keys take.
+const (
+	JSON     = "json"
+	Text     = "text"
+	Markdown = "markdown"
+	Compact  = "compact"
+	Standard = "standard"
+	Verbose  = "verbose"
+)
+
+// kind says how the registry treats a name.
+type kind uint8
+
+const (
+	unregistered kind = iota // unknown or vendor name: any form, no built-in effect
+	flag                     // presence or negation only
+	key                      // equality or inequality only, with a value from the registry
+)
+
+type registered struct {
+	name   string
+	kind   kind
+	values []string
+}
+
+// registry lists the v1.0 names. It is read-only.
+var registry = [...]registered{
+	{Agent, flag, nil},
+	{Human, flag, nil},
+	{Interactive, flag, nil},
+	{MCPCapable, flag, nil},
+	{Sampling, flag, nil},
+	{Elicitation, flag, nil},
+	{Roots, flag, nil},
+	{Tasks, flag, nil},
+	{Format, key, []string{JSON, Text, Markdown}},
+	{Verbosity, key, []string{Compact, Standard, Verbose}},
+}
+
+// lookup finds name in the registry, ignoring case. It returns nil for a
+// name the registry does not know.
+func lookup(name string) *registered {
+	for i := range registry {
+		r := &registry[i]
+		if len(r.name) == len(name) && strings.EqualFold(r.name, name) {
+			return r
+		}
+	}
+	return nil
+}
+
+// canonicalValue returns the registry's own spelling of value, or "" when
+// value is not one of the values r takes.
+func (r *registered) canonicalValue(value string) string {
+	for _, v := range r.values {
+		if len(v) == len(value) && strings.EqualFold(v, value) {
+			return v
+		}
+	}
+	return ""
+}
+
+// IsRegistered reports whether name (in any case) is a name of the v1.0 registry.
+func IsRegistered(name string) bool { return lookup(name) != nil }
+
+// IsRegistryKey reports whether name (in any case) is a registry key, whose
+// values compare case-insensitively: "format" or "verbosity".
+func IsRegistryKey(name string) bool {
+	r := lookup(name)
+	return r != nil && r.kind == key
+}
