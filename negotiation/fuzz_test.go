@@ -1,0 +1,50 @@
+package negotiation_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+func FuzzFromSettings(f *testing.F) {
+	for _, c := range loadVectors(f) {
+		if c.Settings != nil {
+			f.Add([]byte(c.Settings))
+		}
+	}
+	f.Add([]byte(`{"version":1,"features":"agent"}`))
+	f.Add([]byte(`{"version":"1.0","features":[{"a":[1,2]},true,null]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var settings any
+		if json.Unmarshal(data, &settings) != nil {
+			settings = json.RawMessage(data) // the decoder reports it
+		}
+		p := negotiation.FromSettings(settings)
+
+		if !p.Declared() && (p.Rendering() != negotiation.PassThrough || p.WantsHints() || p.Tags().Len() != 0) {
+			t.Errorf("an undeclared profile acts on tags: %v", p)
+		}
+		if p.Format() != negotiation.FormatUnset && p.Excludes(p.Format()) {
+			t.Errorf("format %v is also excluded", p.Format())
+		}
+		if f := p.Format(); f != negotiation.FormatUnset {
+			want := map[negotiation.Format]negotiation.Rendering{
+				negotiation.FormatJSON: negotiation.Structured, negotiation.FormatText: negotiation.Text, negotiation.FormatMarkdown: negotiation.Markdown,
+			}[f]
+			if p.Rendering() != want {
+				t.Errorf("format %v gives rendering %v", f, p.Rendering())
+			}
+		}
+		if p.MayElicit(false) {
+			t.Error("MayElicit without the capability")
+		}
+		if p.Interactive() == negotiation.No && p.MayElicit(true) {
+			t.Error("MayElicit for a client that said !interactive")
+		}
+		if p.Tags().Len() > 64 || len(p.Diagnostics()) > 2*64+2 {
+			t.Errorf("unbounded result: %d tags, %d diagnostics", p.Tags().Len(), len(p.Diagnostics()))
+		}
+		_ = p.String()
+	})
+}

@@ -1,0 +1,155 @@
+package negotiation
+
+// Audience is who reads the results: an agent, a person, or unknown.
+type Audience uint8
+
+const (
+	// AudienceUnknown: neither "agent" nor "human", or both.
+	AudienceUnknown Audience = iota
+	// Agent: the client declared "agent".
+	Agent
+	// Human: the client declared "human".
+	Human
+)
+
+// String returns "unknown", "agent" or "human".
+func (a Audience) String() string {
+	switch a {
+	case Agent:
+		return "agent"
+	case Human:
+		return "human"
+	default:
+		return "unknown"
+	}
+}
+
+// Format is the output format a client asked for with "format=".
+type Format uint8
+
+const (
+	// FormatUnset: no usable "format=" tag.
+	FormatUnset Format = iota
+	// FormatJSON: "format=json".
+	FormatJSON
+	// FormatText: "format=text".
+	FormatText
+	// FormatMarkdown: "format=markdown".
+	FormatMarkdown
+)
+
+// String returns "unset", "json", "text" or "markdown".
+func (f Format) String() string {
+	switch f {
+	case FormatJSON:
+		return "json"
+	case FormatText:
+		return "text"
+	case FormatMarkdown:
+		return "markdown"
+	default:
+		return "unset"
+	}
+}
+
+// Verbosity is how much a rendering says.
+type Verbosity uint8
+
+const (
+	// VerbosityUnset: no usable "verbosity=" tag. Renderers treat it as Standard.
+	VerbosityUnset Verbosity = iota
+	// Compact drops explanatory text and empty fields.
+	Compact
+	// Standard is the default.
+	Standard
+	// Verbose adds field descriptions, units and hints.
+	Verbose
+)
+
+// String returns "unset", "compact", "standard" or "verbose".
+func (v Verbosity) String() string {
+	switch v {
+	case Compact:
+		return "compact"
+	case Standard:
+		return "standard"
+	case Verbose:
+		return "verbose"
+	default:
+		return "unset"
+	}
+}
+
+// OrStandard returns v, or Standard when v is unset.
+func (v Verbosity) OrStandard() Verbosity {
+	if v == VerbosityUnset {
+		return Standard
+	}
+	return v
+}
+
+// Tristate is a yes/no answer that may be unknown.
+type Tristate uint8
+
+const (
+	// Unknown: the client said nothing.
+	Unknown Tristate = iota
+	// Yes: the client said so ("interactive").
+	Yes
+	// No: the client denied it ("!interactive").
+	No
+)
+
+// String returns "unknown", "yes" or "no".
+func (t Tristate) String() string {
+	switch t {
+	case Yes:
+		return "yes"
+	case No:
+		return "no"
+	default:
+		return "unknown"
+	}
+}
+
+// Rendering is how a result is shaped for a client.
+type Rendering uint8
+
+const (
+	// PassThrough: the handler's result, unchanged.
+	PassThrough Rendering = iota
+	// Structured: structuredContent, with its JSON mirrored in one text block.
+	Structured
+	// Markdown: one markdown text block.
+	Markdown
+	// Text: one plain-text block with no markup at all.
+	Text
+)
+
+// String returns "pass-through", "structured", "markdown" or "text".
+func (r Rendering) String() string {
+	switch r {
+	case Structured:
+		return "structured"
+	case Markdown:
+		return "markdown"
+	case Text:
+		return "text"
+	default:
+		return "pass-through"
+	}
+}
+
+// format is the explicit format that asks for this rendering.
+func (r Rendering) format() Format {
+	switch r {
+	case Structured:
+		return FormatJSON
+	case Markdown:
+		return FormatMarkdown
+	case Text:
+		return FormatText
+	default:
+		return FormatUnset
+	}
+}

@@ -1,0 +1,93 @@
+package negotiation
+
+import (
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/contentneg/contentneg/featuretags"
+)
+
+// Options configures a [Negotiator]. A nil *Options means the defaults.
+type Options struct {
+	// Logger receives one line per negotiation: debug with the resolved
+	// profile, or warn when the client's settings had diagnostics. nil
+	// means zap.NewNop().
+	Logger *zap.Logger
+}
+
+// Negotiator turns a client's capability maps into a profile and logs what
+// it found. It is safe for concurrent use.
+type Negotiator struct {
+	log *zap.Logger
+}
+
+// New returns a Negotiator.
+func New(opts *Options) *Negotiator {
+	log := zap.NewNop()
+	if opts != nil && opts.Logger != nil {
+		log = opts.Logger.Named("negotiation")
+	}
+	return &Negotiator{log: log}
+}
+
+// Negotiate finds the extension's settings in a client's capability maps
+// (see [Lookup]), builds the profile (see [FromSettings]) and logs one line
+// about it. It allocates nothing for logging when the level is disabled.
+func (n *Negotiator) Negotiate(extensions, experimental map[string]any) *Profile {
+	settings, origin := Lookup(extensions, experimental)
+	if origin == NotFound {
+		if ce := n.log.Check(zap.DebugLevel, "extension not declared"); ce != nil {
+			ce.Write()
+		}
+		return nil
+	}
+	p := FromSettings(settings)
+	n.Log(p, origin)
+	return p
+}
+
+// Log writes the one line a negotiation logs: warn with the diagnostics when
+// the profile has any, debug otherwise.
+func (n *Negotiator) Log(p *Profile, origin Origin) {
+	level, msg := zap.DebugLevel, "profile negotiated"
+	if p != nil && len(p.diags) > 0 {
+		level, msg = zap.WarnLevel, "profile negotiated with diagnostics"
+	}
+	ce := n.log.Check(level, msg)
+	if ce == nil {
+		return
+	}
+	fields := []zap.Field{zap.Object("profile", p), zap.Stringer("origin", origin)}
+	if p != nil && len(p.diags) > 0 {
+		fields = append(fields, zap.Array("diagnostics", diagnosticList(p.diags)))
+	}
+	ce.Write(fields...)
+}
+
+// MarshalLogObject writes the profile as structured log fields.
+func (p *Profile) MarshalLogObject(enc zapcore.ObjectEncoder) error {
+	enc.AddBool("declared", p.Declared())
+	if !p.Declared() {
+		return nil
+	}
+	enc.AddString("version", p.version)
+	enc.AddString("audience", p.audience.String())
+	enc.AddString("format", p.format.String())
+	enc.AddString("verbosity", p.verbosity.String())
+	enc.AddString("interactive", p.interactive.String())
+	enc.AddString("mcpCapable", p.mcpCapable.String())
+	enc.AddBool("wantsHints", p.WantsHints())
+	enc.AddString("rendering", p.rendering.String())
+	return nil
+}
+
+// diagnosticList logs diagnostics as quoted one-line strings, so that the
+// bytes of a client's tags cannot forge log lines.
+type diagnosticList []featuretags.Diagnostic
+
+func (l diagnosticList) MarshalLogArray(enc zapcore.ArrayEncoder) error {
+	for _, d := range l {
+		enc.AppendString(d.String())
+	}
+	return nil
+}

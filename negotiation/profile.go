@@ -1,0 +1,161 @@
+package negotiation
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/contentneg/contentneg/featuretags"
+)
+
+// Profile is the parsed, reconciled view of one client: what it declared
+// and which rendering it gets. Profiles are made by [FromSettings],
+// [FromTags] or a [Negotiator]; they are immutable and safe for concurrent use.
+//
+// A nil *Profile is valid and means "not declared": every method answers as
+// for a client that did not declare the extension.
+type Profile struct {
+	declared    bool
+	version     string
+	tags        featuretags.Set
+	audience    Audience
+	format      Format
+	excluded    uint8 // bit f set: Format f excluded
+	verbosity   Verbosity
+	interactive Tristate
+	mcpCapable  Tristate
+	rendering   Rendering
+	diags       []featuretags.Diagnostic
+}
+
+// Declared reports whether the client declared the extension with a major
+// version this package knows (1).
+func (p *Profile) Declared() bool { return p != nil && p.declared }
+
+// Version returns the declared version ("1.0" when the client gave none), or
+// "" when the extension is not declared.
+func (p *Profile) Version() string {
+	if !p.Declared() {
+		return ""
+	}
+	return p.version
+}
+
+// Tags returns the client's valid feature tags, vendor and unknown ones
+// included. It is empty when the extension is not declared.
+func (p *Profile) Tags() featuretags.Set {
+	if !p.Declared() {
+		return featuretags.Set{}
+	}
+	return p.tags
+}
+
+// Audience returns who reads the results.
+func (p *Profile) Audience() Audience {
+	if p == nil {
+		return AudienceUnknown
+	}
+	return p.audience
+}
+
+// Format returns the explicit format: the first valid "format=" value that
+// the client did not also exclude.
+func (p *Profile) Format() Format {
+	if p == nil {
+		return FormatUnset
+	}
+	return p.format
+}
+
+// Excludes reports whether the client excluded f with "format!=".
+func (p *Profile) Excludes(f Format) bool {
+	return p != nil && f != FormatUnset && p.excluded&(1<<f) != 0
+}
+
+// Verbosity returns the requested verbosity.
+func (p *Profile) Verbosity() Verbosity {
+	if p == nil {
+		return VerbosityUnset
+	}
+	return p.verbosity
+}
+
+// Interactive returns what the client said about presenting UI to a person
+// ("interactive", "!interactive"). On its own it never allows a request to
+// the client: see [Profile.MayElicit].
+func (p *Profile) Interactive() Tristate {
+	if p == nil {
+		return Unknown
+	}
+	return p.interactive
+}
+
+// MCPCapable returns whether the client said it understands MCP tool and
+// resource names ("mcp-capable", "!mcp-capable").
+func (p *Profile) MCPCapable() Tristate {
+	if p == nil {
+		return Unknown
+	}
+	return p.mcpCapable
+}
+
+// WantsHints reports whether results should carry reasoning hints for the
+// client: it declared the "sampling" tag. This shapes content only; whether
+// the server may send sampling requests is decided by the client's real
+// capabilities.
+func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(featuretags.Sampling) }
+
+// Rendering returns how results are shaped for this client.
+func (p *Profile) Rendering() Rendering {
+	if p == nil {
+		return PassThrough
+	}
+	return p.rendering
+}
+
+// MayElicit reports whether the server may put an elicitation request to
+// this client. Tags shape content, capabilities govern protocol actions: the
+// answer is no unless hasCapability says the client's real capability
+// object has "elicitation", whatever the tags say; and a client that
+// declared "!interactive" gets no elicitation even when it has the
+// capability. For a client that did not declare the extension it is the
+// capability alone.
+func (p *Profile) MayElicit(hasCapability bool) bool {
+	return hasCapability && p.Interactive() != No
+}
+
+// Diagnostics returns a copy of what was wrong with the client's settings
+// and tags, in the order of the features array; nil when nothing was.
+func (p *Profile) Diagnostics() []featuretags.Diagnostic {
+	if p == nil {
+		return nil
+	}
+	return slices.Clone(p.diags)
+}
+
+// String summarizes the profile on one line, for logs and test failures:
+// "v1.0 audience=agent format=json verbosity=compact rendering=structured".
+func (p *Profile) String() string {
+	if !p.Declared() {
+		return "not declared"
+	}
+	var b strings.Builder
+	b.WriteString("v")
+	b.WriteString(p.version)
+	for _, f := range [...]struct{ k, v string }{
+		{"audience", p.audience.String()},
+		{"format", p.format.String()},
+		{"verbosity", p.verbosity.String()},
+		{"interactive", p.interactive.String()},
+		{"mcp-capable", p.mcpCapable.String()},
+		{"rendering", p.rendering.String()},
+	} {
+		b.WriteString(" ")
+		b.WriteString(f.k)
+		b.WriteString("=")
+		b.WriteString(f.v)
+	}
+	if p.WantsHints() {
+		b.WriteString(" hints")
+	}
+	return b.String()
+}

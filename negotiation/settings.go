@@ -1,0 +1,252 @@
+package negotiation
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/contentneg/contentneg/featuretags"
+)
+
+// ExtensionID is the key under which clients declare the extension and
+// servers advertise it, in capabilities.extensions.
+const ExtensionID = "io.modelcontextprotocol/content-negotiation"
+
+// DefaultVersion is the version assumed when a client's settings give none,
+// and the version [Settings.Map] writes when its Version is empty.
+const DefaultVersion = "1.0"
+
+// maxVersionLen bounds the version string read from a client.
+const maxVersionLen = 32
+
+// Settings is the typed form of the extension's client settings:
+// {"version": "1.0", "features": ["agent", "format=json"]}.
+type Settings struct {
+	Version  string   `json:"version,omitempty"`
+	Features []string `json:"features,omitempty"`
+}
+
+// Map returns the settings as the SDKs' AddExtension methods take them, with
+// the version defaulting to [DefaultVersion].
+func (s Settings) Map() map[string]any {
+	v := s.Version
+	if v == "" {
+		v = DefaultVersion
+	}
+	features := make([]any, len(s.Features))
+	for i, f := range s.Features {
+		features[i] = f
+	}
+	return map[string]any{"version": v, "features": features}
+}
+
+// FromTags returns the profile of a client that declared version 1.0 with
+// these feature tags. It is the short way to build a profile in tests and
+// orchestrators.
+func FromTags(tags ...string) *Profile {
+	set, diags := featuretags.Parse(tags)
+	return newProfile(DefaultVersion, set, diags)
+}
+
+// FromSettings turns the extension's settings, as found under
+// capabilities.extensions[ExtensionID], into a profile. It never fails and
+// never panics: whatever is wrong ends up in the profile's diagnostics.
+//
+// settings may be what the SDKs decode from JSON (a map[string]any whose
+// "features" is a []any), a [Settings] or *Settings, or the JSON text as a
+// json.RawMessage. nil means the client did not declare the extension.
+// Anything that is not an object, and any major version other than 1, gives
+// a profile that is not declared.
+func FromSettings(settings any) *Profile {
+	switch s := settings.(type) {
+	case nil:
+		return &Profile{}
+	case map[string]any:
+		return fromMap(s)
+	case Settings:
+		return fromTyped(s)
+	case *Settings:
+		if s == nil {
+			return &Profile{}
+		}
+		return fromTyped(*s)
+	case json.RawMessage:
+		var v any
+		if err := json.Unmarshal(s, &v); err != nil {
+			return notDeclared(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: "invalid JSON"})
+		}
+		return FromSettings(v)
+	default:
+		return notDeclared(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: featuretags.JSONType(settings)})
+	}
+}
+
+func fromTyped(s Settings) *Profile {
+	m := map[string]any{"features": s.Features}
+	if s.Version != "" {
+		m["version"] = s.Version
+	}
+	return fromMap(m)
+}
+
+func fromMap(m map[string]any) *Profile {
+	version, vdiag, ok := readVersion(m)
+	if !ok {
+		return notDeclared(vdiag)
+	}
+	set, diags := featuretags.ParseValue(m["features"])
+	if vdiag.Problem != 0 {
+		diags = append([]featuretags.Diagnostic{vdiag}, diags...)
+	}
+	return newProfile(version, set, diags)
+}
+
+// readVersion returns the version to use, a diagnostic (zero when there is
+// nothing to say) and whether the major version is one this package knows.
+func readVersion(m map[string]any) (string, featuretags.Diagnostic, bool) {
+	raw, present := m["version"]
+	if !present || raw == nil {
+		return DefaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.MissingVersion}, true
+	}
+	v, isString := raw.(string)
+	if !isString {
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.BadVersion, Detail: featuretags.JSONType(raw)}, false
+	}
+	major, valid := majorVersion(v)
+	switch {
+	case !valid:
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.BadVersion, Tag: clipVersion(v)}, false
+	case major != 1:
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.UnsupportedVersion, Tag: clipVersion(v)}, false
+	}
+	return v, featuretags.Diagnostic{}, true
+}
+
+// majorVersion reads the major number of "1", "1.0", "1.3.2".
+func majorVersion(v string) (int, bool) {
+	if len(v) > maxVersionLen {
+		return 0, false
+	}
+	head, _, _ := strings.Cut(v, ".")
+	if head == "" || strings.TrimLeft(head, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(head)
+	return n, err == nil
+}
+
+func clipVersion(v string) string {
+	if len(v) > maxVersionLen {
+		return v[:maxVersionLen]
+	}
+	return v
+}
+
+func notDeclared(d featuretags.Diagnostic) *Profile {
+	return &Profile{diags: []featuretags.Diagnostic{d}}
+}
+
+// newProfile derives every field of a declared profile from the tag set.
+func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnostic) *Profile {
+	p := &Profile{declared: true, version: version, tags: set, diags: diags}
+	agent, human := set.Has(featuretags.Agent), set.Has(featuretags.Human)
+	switch {
+	case agent && !human:
+		p.audience = Agent
+	case human && !agent:
+		p.audience = Human
+	}
+	if v, ok := set.Value(featuretags.Format); ok {
+		p.format = formatOf(v)
+	}
+	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown} {
+		if set.Excludes(featuretags.Format, f.String()) {
+			p.excluded |= 1 << f
+		}
+	}
+	if v, ok := set.Value(featuretags.Verbosity); ok {
+		p.verbosity = verbosityOf(v)
+	}
+	p.interactive = tristate(set, featuretags.Interactive)
+	p.mcpCapable = tristate(set, featuretags.MCPCapable)
+	p.rendering = p.choose()
+	return p
+}
+
+// choose applies the table of SPEC section 4: an explicit format wins; else
+// the audience, else the verbosity, gives an order of preference, and the
+// first rendering the client did not exclude is used.
+func (p *Profile) choose() Rendering {
+	if p.format != FormatUnset {
+		return renderingOf(p.format)
+	}
+	var prefs [3]Rendering
+	switch {
+	case p.audience == Agent:
+		prefs = [3]Rendering{Structured, Text, Markdown}
+	case p.audience == Human:
+		prefs = [3]Rendering{Markdown, Text, Structured}
+	case p.verbosity == Compact:
+		prefs = [3]Rendering{Text, Structured, Markdown}
+	case p.verbosity == Verbose:
+		prefs = [3]Rendering{Markdown, Text, Structured}
+	default:
+		return PassThrough
+	}
+	for _, r := range prefs {
+		if !p.Excludes(r.format()) {
+			return r
+		}
+	}
+	return PassThrough
+}
+
+func tristate(set featuretags.Set, name string) Tristate {
+	switch {
+	case set.Negated(name):
+		return No
+	case set.Has(name):
+		return Yes
+	default:
+		return Unknown
+	}
+}
+
+func formatOf(v string) Format {
+	switch v {
+	case featuretags.JSON:
+		return FormatJSON
+	case featuretags.Text:
+		return FormatText
+	case featuretags.Markdown:
+		return FormatMarkdown
+	default:
+		return FormatUnset
+	}
+}
+
+func renderingOf(f Format) Rendering {
+	switch f {
+	case FormatJSON:
+		return Structured
+	case FormatText:
+		return Text
+	case FormatMarkdown:
+		return Markdown
+	default:
+		return PassThrough
+	}
+}
+
+func verbosityOf(v string) Verbosity {
+	switch v {
+	case featuretags.Compact:
+		return Compact
+	case featuretags.Standard:
+		return Standard
+	case featuretags.Verbose:
+		return Verbose
+	default:
+		return VerbosityUnset
+	}
+}

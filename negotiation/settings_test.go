@@ -1,0 +1,224 @@
+package negotiation_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/contentneg/contentneg/featuretags"
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+func problems(p *negotiation.Profile) []featuretags.Problem {
+	var out []featuretags.Problem
+	for _, d := range p.Diagnostics() {
+		out = append(out, d.Problem)
+	}
+	return out
+}
+
+func TestFromSettingsShapes(t *testing.T) {
+	tests := []struct {
+		name         string
+		give         any
+		wantDeclared bool
+		wantVersion  string
+		wantRender   negotiation.Rendering
+		wantProblems []featuretags.Problem
+	}{
+		{"nil: not declared, nothing to say", nil, false, "", negotiation.PassThrough, nil},
+		{"decoded map", map[string]any{"version": "1.0", "features": []any{"agent"}}, true, "1.0", negotiation.Structured, nil},
+		{"map with []string features", map[string]any{"version": "1.0", "features": []string{"human"}}, true, "1.0", negotiation.Markdown, nil},
+		{"typed settings", negotiation.Settings{Version: "1.2", Features: []string{"format=text"}}, true, "1.2", negotiation.Text, nil},
+		{"typed settings pointer", &negotiation.Settings{Version: "1.0", Features: []string{"agent"}}, true, "1.0", negotiation.Structured, nil},
+		{"nil typed pointer", (*negotiation.Settings)(nil), false, "", negotiation.PassThrough, nil},
+		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", negotiation.Structured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"raw JSON", json.RawMessage(`{"version":"1.0","features":["format=markdown"]}`), true, "1.0", negotiation.Markdown, nil},
+		{"raw JSON that is broken", json.RawMessage(`{"version":`), false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"raw JSON array", json.RawMessage(`["agent"]`), false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"empty object", map[string]any{}, true, "1.0", negotiation.PassThrough, []featuretags.Problem{featuretags.MissingVersion}},
+		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", negotiation.Structured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"null features are no features", map[string]any{"version": "1.0", "features": nil}, true, "1.0", negotiation.PassThrough, nil},
+		{"a string", "agent", false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"a number", 1.0, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"three-part version 1", map[string]any{"version": "1.0.7", "features": []any{"agent"}}, true, "1.0.7", negotiation.Structured, nil},
+		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", negotiation.PassThrough, []featuretags.Problem{featuretags.MissingVersion, featuretags.Invalid}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := negotiation.FromSettings(tt.give)
+			got := []any{p.Declared(), p.Version(), p.Rendering()}
+			want := []any{tt.wantDeclared, tt.wantVersion, tt.wantRender}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("declared, version, rendering (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantProblems, problems(p)); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRenderingWithExclusions(t *testing.T) {
+	tests := []struct {
+		give []string
+		want negotiation.Rendering
+	}{
+		{[]string{"human", "format!=markdown"}, negotiation.Text},
+		{[]string{"human", "format!=markdown", "format!=text"}, negotiation.Structured},
+		{[]string{"human", "format!=markdown", "format!=text", "format!=json"}, negotiation.PassThrough},
+		{[]string{"agent", "format!=json"}, negotiation.Text},
+		{[]string{"agent", "format!=json", "format!=text"}, negotiation.Markdown},
+		{[]string{"verbosity=compact", "format!=text"}, negotiation.Structured},
+		{[]string{"verbosity=verbose", "format!=markdown"}, negotiation.Text},
+		{[]string{"format!=markdown"}, negotiation.PassThrough},
+		{[]string{"format=json", "format!=json", "human"}, negotiation.Markdown},
+		{[]string{"format=markdown", "format!=json"}, negotiation.Markdown},
+		{[]string{"agent", "verbosity=verbose"}, negotiation.Structured},
+		{[]string{"!agent", "!human", "verbosity=compact"}, negotiation.Text},
+	}
+	for _, tt := range tests {
+		t.Run(fmtTags(tt.give), func(t *testing.T) {
+			if got := negotiation.FromTags(tt.give...).Rendering(); got != tt.want {
+				t.Errorf("Rendering() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func fmtTags(tags []string) string {
+	b, _ := json.Marshal(tags)
+	return string(b)
+}
+
+func TestExcludes(t *testing.T) {
+	p := negotiation.FromTags("format!=markdown", "format!=JSON")
+	tests := []struct {
+		give negotiation.Format
+		want bool
+	}{
+		{negotiation.FormatMarkdown, true},
+		{negotiation.FormatJSON, true},
+		{negotiation.FormatText, false},
+		{negotiation.FormatUnset, false},
+		{negotiation.Format(42), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give.String(), func(t *testing.T) {
+			if got := p.Excludes(tt.give); got != tt.want {
+				t.Errorf("Excludes(%v) = %v, want %v", tt.give, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMayElicitNeedsTheRealCapability(t *testing.T) {
+	tests := []struct {
+		name          string
+		give          *negotiation.Profile
+		hasCapability bool
+		want          bool
+	}{
+		{"tag without capability", negotiation.FromTags("interactive", "elicitation"), false, false},
+		{"capability without tag", negotiation.FromTags("agent"), true, true},
+		{"interactive with capability", negotiation.FromTags("interactive"), true, true},
+		{"not interactive with capability", negotiation.FromTags("!interactive"), true, false},
+		{"both, negation wins", negotiation.FromTags("interactive", "!interactive"), true, false},
+		{"not declared with capability: the SDK decides", nil, true, true},
+		{"not declared without capability", nil, false, false},
+		{"declared, no tags, capability", negotiation.FromTags(), true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.give.MayElicit(tt.hasCapability); got != tt.want {
+				t.Errorf("MayElicit(%v) = %v, want %v", tt.hasCapability, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestNilProfileIsNotDeclared(t *testing.T) {
+	var p *negotiation.Profile
+	got := []any{p.Declared(), p.Version(), p.Tags().Len(), p.Audience(), p.Format(), p.Excludes(negotiation.FormatJSON),
+		p.Verbosity(), p.Interactive(), p.MCPCapable(), p.WantsHints(), p.Rendering(), len(p.Diagnostics()), p.String()}
+	want := []any{false, "", 0, negotiation.AudienceUnknown, negotiation.FormatUnset, false,
+		negotiation.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, negotiation.PassThrough, 0, "not declared"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("nil profile (-want +got):\n%s", diff)
+	}
+}
+
+func TestUndeclaredProfileHidesItsTags(t *testing.T) {
+	p := negotiation.FromSettings(map[string]any{"version": "2.0", "features": []any{"agent", "sampling"}})
+	if p.Declared() || p.Tags().Len() != 0 || p.WantsHints() || p.Rendering() != negotiation.PassThrough {
+		t.Errorf("a profile of an unsupported version acts on its tags: %v", p)
+	}
+}
+
+func TestDiagnosticsAreACopy(t *testing.T) {
+	p := negotiation.FromTags("@")
+	p.Diagnostics()[0].Problem = featuretags.Trimmed
+	if got := p.Diagnostics()[0].Problem; got != featuretags.Invalid {
+		t.Errorf("changing the returned diagnostics changed the profile: %v", got)
+	}
+}
+
+func TestSettingsMap(t *testing.T) {
+	tests := []struct {
+		give negotiation.Settings
+		want map[string]any
+	}{
+		{negotiation.Settings{Features: []string{"agent"}}, map[string]any{"version": "1.0", "features": []any{"agent"}}},
+		{negotiation.Settings{Version: "1.1"}, map[string]any{"version": "1.1", "features": []any{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give.Version, func(t *testing.T) {
+			got := tt.give.Map()
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Map() (-want +got):\n%s", diff)
+			}
+			if p := negotiation.FromSettings(got); !p.Declared() || len(p.Diagnostics()) != 0 {
+				t.Errorf("the map does not read back cleanly: %v %v", p, p.Diagnostics())
+			}
+		})
+	}
+}
+
+func TestStrings(t *testing.T) {
+	tests := []struct {
+		give fmtStringer
+		want string
+	}{
+		{negotiation.Agent, "agent"}, {negotiation.Human, "human"}, {negotiation.AudienceUnknown, "unknown"},
+		{negotiation.FormatJSON, "json"}, {negotiation.FormatText, "text"}, {negotiation.FormatMarkdown, "markdown"}, {negotiation.FormatUnset, "unset"},
+		{negotiation.Compact, "compact"}, {negotiation.Standard, "standard"}, {negotiation.Verbose, "verbose"}, {negotiation.VerbosityUnset, "unset"},
+		{negotiation.Yes, "yes"}, {negotiation.No, "no"}, {negotiation.Unknown, "unknown"},
+		{negotiation.Structured, "structured"}, {negotiation.Markdown, "markdown"}, {negotiation.Text, "text"}, {negotiation.PassThrough, "pass-through"},
+		{negotiation.InExtensions, "extensions"}, {negotiation.InExperimental, "experimental"}, {negotiation.NotFound, "not found"},
+		{negotiation.FromTags("agent", "sampling", "format=json"), "v1.0 audience=agent format=json verbosity=unset interactive=unknown mcp-capable=unknown rendering=structured hints"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := tt.give.String(); got != tt.want {
+				t.Errorf("String() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if got := negotiation.VerbosityUnset.OrStandard(); got != negotiation.Standard {
+		t.Errorf("unset.OrStandard() = %v", got)
+	}
+	if got := negotiation.Compact.OrStandard(); got != negotiation.Compact {
+		t.Errorf("compact.OrStandard() = %v", got)
+	}
+}
+
+type fmtStringer interface{ String() string }
