@@ -1,0 +1,236 @@
+package renderers
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// EscapeMarkdown escapes s for use as inline markdown text, also inside a GFM table cell or at the
+// start of a line: parsing the result (CommonMark with the GFM extensions) yields exactly s as text
+// and no other node kind.
+//
+// It escapes what can change the parse and nothing more. Always: '\' before punctuation, '`', '*',
+// '~', '[', ']', '<' and '|'. In context: '_' unless it is inside a word (GFM never emphasizes an
+// intraword '_', so feels_like_c stays as it is), '&' where it could start an entity, block syntax
+// at the start ('#', '>', '+', '-', '=', ':', "1." and "1)"), a trailing "#" run, and the GFM
+// autolink triggers ("http:", "https:", "ftp:", "www." and '@' in an e-mail address). Newlines,
+// carriage returns and leading or trailing spaces and tabs become numeric character references
+// (&#10;, &#13;, &#32;, &#9;), so a value never breaks a line or a table row and keeps its spaces.
+// Other control characters (C0, DEL, C1) also become references, so raw markdown shown in a terminal
+// cannot carry escape sequences. Invalid UTF-8 and NUL, which CommonMark replaces anyway, become
+// U+FFFD.
+func EscapeMarkdown(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8 + 8)
+	writeEscaped(&b, s)
+	return b.String()
+}
+
+// needsEscape reports whether writeEscaped would change s. It is a cheap conservative pre-check.
+func needsEscape(s string) bool {
+	if s == "" {
+		return false
+	}
+	if isBlank(s[0]) || isBlank(s[len(s)-1]) {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case 0, '\n', '\r', '\\', '`', '*', '_', '~', '[', ']', '<', '|', '&', '#', '>', '+', '-', '=',
+			':', '.', ')', '@':
+			return true
+		}
+		if s[i] < ' ' || s[i] == 0x7f || s[i] == 0xc2 || s[i] >= utf8.RuneSelf && !utf8.ValidString(s[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeEscaped writes EscapeMarkdown(s) to b.
+func writeEscaped(b *strings.Builder, s string) {
+	s = validText(s)
+	lead, trail := blankEdges(s)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isC1(s, i) {
+			writeNumericRef(b, rune(s[i+1]))
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			b.WriteByte(c)
+			continue
+		}
+		if c < ' ' && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			writeNumericRef(b, rune(c))
+			continue
+		}
+		switch c {
+		case ' ', '\t':
+			if i < lead || i >= trail {
+				writeNumericRef(b, rune(c))
+				continue
+			}
+		case '\n', '\r':
+			writeNumericRef(b, rune(c))
+			continue
+		case '\\':
+			if !literalAfterBackslash(s, i+1) {
+				b.WriteByte('\\')
+			}
+		case '`', '*', '~', '[', ']', '<', '|':
+			b.WriteByte('\\')
+		case '_':
+			i = writeUnderscores(b, s, i)
+			continue
+		case '&':
+			if entityLike(s, i+1) {
+				b.WriteByte('\\')
+			}
+		case '#':
+			if i == 0 || (isBlank(s[i-1]) && strings.TrimLeft(s[i:], "#") == "") {
+				b.WriteByte('\\')
+			}
+		case '>', '+', '-', '=', ':':
+			if i == 0 && opensBlock(c, s[1:]) {
+				b.WriteByte('\\')
+			}
+		case '.', ')':
+			if orderedMarker(s, i) || (c == '.' && strings.HasSuffix(s[:i], "www")) {
+				b.WriteByte('\\')
+			}
+		case '@':
+			if i > 0 && s[i-1] > ' ' && s[i-1] < utf8.RuneSelf && i+1 < len(s) && isAlnum(s[i+1]) {
+				b.WriteByte('\\')
+			}
+		}
+		if c == ':' && i > 0 && hasURLScheme(s[:i]) {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+}
+
+// literalAfterBackslash reports whether s[i] is written as itself and cannot be escaped by a
+// preceding backslash: an ASCII letter or digit, or a non-ASCII character other than a C1 control
+// (which becomes a character reference).
+func literalAfterBackslash(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return isAlnum(c) || c >= utf8.RuneSelf && !isC1(s, i)
+}
+
+// isC1 reports whether s[i:] starts with a C1 control character (U+0080 to U+009F).
+func isC1(s string, i int) bool {
+	return s[i] == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0
+}
+
+// writeUnderscores writes the run of '_' starting at s[i] and returns the index of its last byte.
+// The run is kept as is only when a letter or digit is on both sides: GFM never lets such a run
+// open or close emphasis.
+func writeUnderscores(b *strings.Builder, s string, i int) int {
+	j := i
+	for j < len(s) && s[j] == '_' {
+		j++
+	}
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[j:])
+	intraword := i > 0 && j < len(s) && isWordRune(before) && isWordRune(after)
+	for k := i; k < j; k++ {
+		if !intraword {
+			b.WriteByte('\\')
+		}
+		b.WriteByte('_')
+	}
+	return j - 1
+}
+
+// opensBlock reports whether c followed by rest, at the start of a line, can begin block syntax
+// (list item, setext underline, thematic break, block quote or table delimiter row). The other
+// characters that can ('#', '*', '_', '`', '~', '<', '|', '[', digits) are handled by
+// writeEscaped's own rules.
+func opensBlock(c byte, rest string) bool {
+	var next byte
+	if rest != "" {
+		next = rest[0]
+	}
+	switch c {
+	case '>':
+		return true
+	case '+':
+		return next == 0 || isBlank(next)
+	case '-':
+		return next == 0 || isBlank(next) || next == '-' || next == ':'
+	case '=':
+		return next == 0 || isBlank(next) || next == '='
+	case ':':
+		return next == '-'
+	}
+	return false
+}
+
+// orderedMarker reports whether s[i] ('.' or ')') ends a leading run of digits that would make an
+// ordered list marker: it must be followed by a blank or by the end of s.
+func orderedMarker(s string, i int) bool {
+	if i == 0 || strings.TrimLeft(s[:i], "0123456789") != "" {
+		return false
+	}
+	return i+1 == len(s) || isBlank(s[i+1])
+}
+
+// entityLike reports whether the text from s[k] on, after a '&', could complete an entity or a
+// numeric character reference; the end of s counts, as more text may follow it.
+func entityLike(s string, k int) bool {
+	if k == len(s) || s[k] == '#' {
+		return true
+	}
+	j := k
+	for j < len(s) && isAlnum(s[j]) {
+		j++
+	}
+	return j > k && (j == len(s) || s[j] == ';')
+}
+
+// hasURLScheme reports whether prefix ends with a scheme the GFM autolink extension links.
+func hasURLScheme(prefix string) bool {
+	return strings.HasSuffix(prefix, "http") || strings.HasSuffix(prefix, "https") ||
+		strings.HasSuffix(prefix, "ftp")
+}
+
+// blankEdges returns the length of the leading run of spaces and tabs and the start of the
+// trailing one.
+func blankEdges(s string) (lead, trail int) {
+	for lead < len(s) && isBlank(s[lead]) {
+		lead++
+	}
+	trail = len(s)
+	for trail > lead && isBlank(s[trail-1]) {
+		trail--
+	}
+	return lead, trail
+}
+
+// writeNumericRef writes r as a decimal numeric character reference.
+func writeNumericRef(b *strings.Builder, r rune) {
+	b.WriteString("&#")
+	b.WriteString(strconv.Itoa(int(r)))
+	b.WriteByte(';')
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isWordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}

@@ -1,0 +1,117 @@
+package renderers_test
+
+import (
+	"fmt"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+)
+
+// forecast arrives with alphabetical keys, as after a round trip through a map.
+var forecast = []byte(`{"days":[{"conditions":"Light rain","date":"2026-11-20","high_c":8,"low_c":2},` +
+	`{"conditions":"Sunny","date":"2026-11-21","high_c":9,"low_c":-1}],"location":"Bern, Switzerland"}`)
+
+var forecastSchema = []byte(`{"properties":{"location":{"description":"Place name"},"days":{"items":{
+	"properties":{"date":{},"high_c":{},"low_c":{},"conditions":{}}}}}}`)
+
+func ExampleGeneric_Markdown() {
+	schema, err := renderers.ParseSchema(forecastSchema)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	md, err := renderers.Generic{}.Markdown(forecast, renderers.Options{Title: "Forecast", Schema: schema})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(md)
+	// Output:
+	// # Forecast
+	//
+	// - **location:** Bern, Switzerland
+	//
+	// ## days
+	//
+	// | date | high_c | low_c | conditions |
+	// | --- | --- | --- | --- |
+	// | 2026-11-20 | 8 | 2 | Light rain |
+	// | 2026-11-21 | 9 | -1 | Sunny |
+}
+
+func ExampleGeneric_Text() {
+	schema, err := renderers.ParseSchema(forecastSchema)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Verbose} {
+		text, err := renderers.Generic{}.Text(forecast, renderers.Options{
+			Verbosity: v, Schema: schema, Units: map[string]string{"high_c": "°C", "low_c": "°C"},
+		})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s:\n%s\n\n", v, text)
+	}
+	// Output:
+	// compact:
+	// location=Bern, Switzerland
+	// days[2]{date,high_c,low_c,conditions}:
+	//   2026-11-20,8,2,Light rain
+	//   2026-11-21,9,-1,Sunny
+	//
+	// verbose:
+	// location: Bern, Switzerland — Place name
+	// days[2]:
+	//   date        high_c (°C)  low_c (°C)  conditions
+	//   2026-11-20  8            2           Light rain
+	//   2026-11-21  9            -1          Sunny
+}
+
+func ExampleNewTemplate() {
+	r, err := renderers.NewTemplate(renderers.TemplateSpec{
+		Markdown: map[negotiation.Verbosity]string{
+			negotiation.Standard: "**{{.location}}**: {{.conditions}}, {{.temperature_c}} °C",
+		},
+		Compact: `{"city":location,"t":temperature_c}`,
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	value := []byte(`{"conditions":"Light rain <b>","location":"Bern, Switzerland","temperature_c":8.1}`)
+	md, err := r.Markdown(value, renderers.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	text, err := r.Text(value, renderers.Options{Verbosity: negotiation.Compact})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(md)
+	fmt.Println(text)
+	// Output:
+	// **Bern, Switzerland**: Light rain \<b>, 8.1 °C
+	// city=Bern, Switzerland
+	// t=8.1
+}
+
+func ExamplePlainText() {
+	md := "# 1. Results\n\nSee [the docs](https://example.com) for `__init__`.\n\n" +
+		"| city | t |\n|---|---|\n| Bern | 8.1 |\n\n- [x] fetched\n- *cached*"
+	fmt.Println(renderers.PlainText(md))
+	// Output:
+	// "1. Results"
+	//
+	// See the docs (https://example.com) for \_\_init\_\_.
+	//
+	// city | t
+	// Bern | 8.1
+	//
+	// ☑ fetched
+	// cached
+}

@@ -1,0 +1,200 @@
+package renderers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// FuzzEscapeMarkdown checks the round trip: parsing EscapeMarkdown(s) gives one paragraph whose
+// text is s. Inputs are restricted to valid UTF-8 without NUL, which CommonMark replaces by U+FFFD
+// (EscapeMarkdown does the same up front, so the round trip cannot hold for them).
+func FuzzEscapeMarkdown(f *testing.F) {
+	for _, s := range hostile {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+			t.Skip()
+		}
+		md := EscapeMarkdown(s)
+		got, err := paragraphText(md)
+		if err != nil || got != s {
+			t.Fatalf("EscapeMarkdown(%q) = %q parses as %q, %v", s, md, got, err)
+		}
+		got, err = paragraphHTMLText(md)
+		if err != nil || got != s {
+			t.Fatalf("EscapeMarkdown(%q) = %q renders as %q, %v", s, md, got, err)
+		}
+	})
+}
+
+// FuzzPlainText checks that PlainText of any markdown is plain text.
+func FuzzPlainText(f *testing.F) {
+	for _, s := range hostile {
+		f.Add(s)
+	}
+	f.Add("# Title\n\n- a\n- *b*\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\n```\n# code\n```\n")
+	f.Add("1. `__init__` and `<div>`\n2. [link](http://x) ![img](y)\n\n> quote\n\n    indented\n")
+	f.Fuzz(func(t *testing.T, md string) {
+		out := PlainText(md)
+		if err := CheckPlain(out); err != nil {
+			t.Fatalf("PlainText(%q) = %q: %v", md, out, err)
+		}
+	})
+}
+
+// fuzzVerbosities are the verbosities the render fuzzers try.
+var fuzzVerbosities = []negotiation.Verbosity{
+	negotiation.VerbosityUnset, negotiation.Compact, negotiation.Standard, negotiation.Verbose,
+}
+
+// fuzzUnits gives units to a few common keys so verbose output is exercised.
+var fuzzUnits = map[string]string{"a": "°C", "x": "km/h", "0": "|<b>|"}
+
+func addValueSeeds(f *testing.F) {
+	for _, name := range []string{"weather", "forecast", "nested", "hostile"} {
+		v, err := os.ReadFile("testdata/" + name + ".json")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(v, "Title")
+	}
+	f.Add([]byte(`[{"a":1,"b":"x"},{"a":2,"b":"- y"}]`), "# T")
+	f.Add([]byte(`{"a":{"b":[1,[2,{"c":null}]]},"":""}`), "")
+	f.Add([]byte(`"1. x"`), "---")
+	f.Add([]byte(`{"x":`), "")
+}
+
+// FuzzMarkdown renders arbitrary JSON, and a value holding the fuzzed string in every place data
+// goes, at every verbosity: no panic, invalid input reported as ErrInvalidJSON, and every output
+// passes CheckMarkdown, holds only the node kinds Generic writes (no link, image, code, HTML, quote
+// or break that data could have injected), and converts with PlainText to plain text.
+func FuzzMarkdown(f *testing.F) {
+	addValueSeeds(f)
+	f.Fuzz(func(t *testing.T, value []byte, title string) {
+		checkMarkdownOf(t, placed(title), title)
+		checkMarkdownOf(t, value, title)
+	})
+}
+
+// checkMarkdownOf renders value at every verbosity and checks the outputs (see FuzzMarkdown).
+func checkMarkdownOf(t *testing.T, value []byte, title string) {
+	t.Helper()
+	valid := json.Valid(value)
+	for _, v := range fuzzVerbosities {
+		md, err := Generic{}.Markdown(value, Options{Verbosity: v, Title: title, Units: fuzzUnits})
+		if !valid {
+			if !errors.Is(err, ErrInvalidJSON) {
+				t.Fatalf("Markdown(%q) error = %v, want ErrInvalidJSON", value, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("Markdown(%q): %v", value, err)
+		}
+		if err := CheckMarkdown(md); err != nil {
+			t.Fatalf("Markdown(%q) = %q: %v", value, md, err)
+		}
+		if err := checkStructure(md); err != nil {
+			t.Fatalf("Markdown(%q) at %s = %q: %v", value, v, md, err)
+		}
+		if text := PlainText(md); CheckPlain(text) != nil {
+			t.Fatalf("PlainText(%q) = %q: %v", md, text, CheckPlain(text))
+		}
+	}
+}
+
+// FuzzText renders arbitrary JSON at every verbosity (no panic; invalid input reported as
+// ErrInvalidJSON), then renders the same value, and a value holding the fuzzed string in every
+// place data goes, with every string and key reduced to ordinary characters, and checks the output
+// is plain text. Ordinary excludes the characters that form inline markdown ('*', '_', '~', '`',
+// '<', '[', ']'), which text keeps verbatim by design.
+func FuzzText(f *testing.F) {
+	addValueSeeds(f)
+	f.Fuzz(func(t *testing.T, value []byte, title string) {
+		for _, v := range fuzzVerbosities {
+			_, err := Generic{}.Text(value, Options{Verbosity: v, Title: title, Units: fuzzUnits})
+			if (err != nil) != !json.Valid(value) || err != nil && !errors.Is(err, ErrInvalidJSON) {
+				t.Fatalf("Text(%q) error = %v, valid = %v", value, err, json.Valid(value))
+			}
+		}
+		values := [][]byte{placed(ordinaryString(title))}
+		if ordinary, ok := ordinaryValue(value); ok {
+			values = append(values, ordinary)
+		}
+		for _, value := range values {
+			for _, v := range fuzzVerbosities {
+				out, err := Generic{}.Text(value, Options{Verbosity: v, Title: ordinaryString(title)})
+				if err != nil {
+					t.Fatalf("Text(%q): %v", value, err)
+				}
+				if err := CheckPlain(out); err != nil {
+					t.Fatalf("Text(%q) at %s = %q: %v", value, v, out, err)
+				}
+			}
+		}
+	})
+}
+
+// placed returns a value holding s in every place a renderer writes data: keys, values, table
+// headers and cells (first and later columns), list elements, nested keys and root elements.
+func placed(s string) []byte {
+	v, err := json.Marshal(map[string]any{
+		s: s, "k": s, "list": []string{s, s},
+		"rows":   []map[string]string{{s: s, "z": s}, {s: s, "z": s}},
+		"nested": map[string]any{s: map[string]any{s: []any{s, map[string]string{s: s}}}},
+		"mixed":  []any{s, map[string]string{s: s}, []string{s}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// ordinaryValue re-encodes a JSON value with its strings and keys passed through ordinaryString.
+func ordinaryValue(value []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(value))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return nil, false
+	}
+	out, err := json.Marshal(ordinaryAny(v))
+	return out, err == nil
+}
+
+func ordinaryAny(v any) any {
+	switch v := v.(type) {
+	case string:
+		return ordinaryString(v)
+	case []any:
+		for i := range v {
+			v[i] = ordinaryAny(v[i])
+		}
+		return v
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, el := range v {
+			out[ordinaryString(k)] = ordinaryAny(el)
+		}
+		return out
+	}
+	return v
+}
+
+// ordinaryString replaces the characters that form inline markdown with 'x'.
+func ordinaryString(s string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("*_~`<[]", r) {
+			return 'x'
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,106 @@
+package renderers
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// This file holds how text values are quoted: when (needsQuote) and how (writeQuoted).
+
+// quoteRule says what would make a text value ambiguous where it is written.
+type quoteRule uint8
+
+const (
+	atLineStart    quoteRule = 1 << iota // it starts a line: markdown block syntax
+	commaSeparated                       // it is one of comma-separated items: ','
+	spaceSeparated                       // it is an aligned table cell: two spaces in a row
+	keyChars                             // it is a key: '"', '=', ':', ',', '[', ']', '{', '}'
+)
+
+// keyRules are the rules for keys, which always start their line.
+const keyRules = atLineStart | keyChars
+
+// needsQuote reports whether s must be quoted to be read back unambiguously where rule says it is.
+func needsQuote(s string, rule quoteRule) bool {
+	if s == "" || s[0] == '"' || isSpaceByte(s[0]) || isSpaceByte(s[len(s)-1]) {
+		return true
+	}
+	if rule&atLineStart != 0 && blockStart(s) {
+		return true
+	}
+	prevSpace := false
+	for _, c := range s {
+		switch {
+		case needsEscapeRune(c),
+			c == ',' && rule&(commaSeparated|keyChars) != 0,
+			c == ' ' && prevSpace && rule&spaceSeparated != 0,
+			rule&keyChars != 0 && strings.ContainsRune(`"=:[]{}`, c):
+			return true
+		}
+		prevSpace = c == ' '
+	}
+	return false
+}
+
+// quotedWidth returns the width in runes of s as txtString writes it under rule.
+func quotedWidth(s string, rule quoteRule) int {
+	if !needsQuote(s, rule) {
+		return utf8.RuneCountInString(s)
+	}
+	w := 2
+	for _, c := range s {
+		switch {
+		case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t':
+			w += 2
+		case needsEscapeRune(c):
+			w += 6
+		default:
+			w++
+		}
+	}
+	return w
+}
+
+// needsEscapeRune reports whether r must be written as an escape inside a quoted text value: control
+// characters (terminal escape sequences included), line and paragraph separators, and the bidi
+// controls that can reorder what a terminal shows.
+func needsEscapeRune(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x2028, r == 0x2029, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// writeQuoted writes s in double quotes with JSON-style escapes: \" \\ \n \r \t and \uXXXX for the
+// other runes needsEscapeRune reports. Other characters, including non-ASCII ones, are kept; s must
+// be valid UTF-8.
+func writeQuoted(b *strings.Builder, s string) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(byte(r))
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case needsEscapeRune(r):
+			b.WriteString(`\u`)
+			for shift := 12; shift >= 0; shift -= 4 {
+				b.WriteByte(hex[r>>shift&0xf])
+			}
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+}

@@ -1,0 +1,134 @@
+package renderers
+
+import (
+	"fmt"
+
+	"github.com/tidwall/gjson"
+)
+
+// maxSchemaDepth bounds how deep ParseSchema descends; deeper subschemas are dropped (nil), which
+// only costs field order and descriptions there.
+const maxSchemaDepth = 32
+
+// Schema is what renderers use from a JSON Schema: property order and descriptions.
+type Schema struct {
+	// Title is the schema's "title".
+	Title string
+	// Description is the schema's "description".
+	Description string
+	// Properties are the schema's "properties", in the order they are written.
+	Properties []Property
+	// Items is the element schema for arrays ("items"), or nil.
+	Items *Schema
+}
+
+// Property is one entry of a schema's "properties".
+type Property struct {
+	// Name is the property's key.
+	Name string
+	// Description is the property schema's "description".
+	Description string
+	// Schema is the property's own schema, for nested objects and arrays; it may be nil.
+	Schema *Schema
+}
+
+// property returns the property named name, or nil. Schemas are small, so a linear scan is used.
+func (s *Schema) property(name string) *Property {
+	if s == nil {
+		return nil
+	}
+	for i := range s.Properties {
+		if s.Properties[i].Name == name {
+			return &s.Properties[i]
+		}
+	}
+	return nil
+}
+
+// ParseSchema reads a JSON Schema document, keeping the order of "properties" keys as written. It
+// reads "title", "description", "properties" and "items" (an object schema; a tuple form is
+// ignored). "$ref" and "$defs" are not resolved: a property given only by "$ref" has no subschema.
+// Subschemas nested deeper than 32 levels are dropped. A boolean schema gives an empty Schema.
+// Invalid JSON gives an error wrapping [ErrInvalidJSON]; ParseSchema never panics.
+func ParseSchema(doc []byte) (*Schema, error) {
+	if err := validate(doc); err != nil {
+		return nil, fmt.Errorf("renderers: parse schema: %w", err)
+	}
+	root := gjson.Parse(string(doc))
+	switch {
+	case root.IsObject():
+		return readSchema(root, 0), nil
+	case root.IsBool():
+		return &Schema{}, nil
+	default:
+		return nil, fmt.Errorf("renderers: parse schema: document is a JSON %s, want an object", kindOf(root))
+	}
+}
+
+// readSchema converts one schema object; obj must be a JSON object.
+func readSchema(obj gjson.Result, depth int) *Schema {
+	s := &Schema{}
+	obj.ForEach(func(key, value gjson.Result) bool {
+		switch key.Str {
+		case "title":
+			s.Title = stringOf(value)
+		case "description":
+			s.Description = stringOf(value)
+		case "properties":
+			s.Properties = readProperties(value, depth)
+		case "items":
+			s.Items = subschema(value, depth)
+		}
+		return true
+	})
+	return s
+}
+
+func readProperties(props gjson.Result, depth int) []Property {
+	if !props.IsObject() {
+		return nil
+	}
+	var out []Property
+	props.ForEach(func(key, value gjson.Result) bool {
+		p := Property{Name: key.Str, Schema: subschema(value, depth)}
+		if value.IsObject() {
+			p.Description = stringOf(value.Get("description"))
+		}
+		out = append(out, p)
+		return true
+	})
+	return out
+}
+
+// subschema returns the schema for value one level deeper, or nil when value is not an object or
+// the depth limit is reached.
+func subschema(value gjson.Result, depth int) *Schema {
+	if !value.IsObject() || depth+1 >= maxSchemaDepth {
+		return nil
+	}
+	return readSchema(value, depth+1)
+}
+
+// kindOf names the JSON type of r: "object", "array", "string", "number", "boolean" or "null".
+func kindOf(r gjson.Result) string {
+	switch {
+	case r.IsObject():
+		return "object"
+	case r.IsArray():
+		return "array"
+	case r.IsBool():
+		return "boolean"
+	case r.Type == gjson.String:
+		return "string"
+	case r.Type == gjson.Number:
+		return "number"
+	}
+	return "null"
+}
+
+func stringOf(r gjson.Result) string {
+	if r.Type != gjson.String {
+		return ""
+	}
+	return r.Str
+}

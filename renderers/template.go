@@ -1,0 +1,192 @@
+package renderers
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/tidwall/gjson"
+)
+
+// errMissingValue reports template output holding "<no value>", which text/template prints for a
+// field the value does not have.
+var errMissingValue = errors.New(`output holds "<no value>": a field is missing; guard it with with, if or default`)
+
+// TemplateSpec describes a per-tool renderer.
+type TemplateSpec struct {
+	// Markdown templates (text/template syntax) by verbosity; a missing verbosity uses Standard's,
+	// and when none is given the Generic markdown is used. VerbosityUnset as a key means Standard.
+	// The template's data is the decoded value in which every string, map keys included, has
+	// already been escaped with EscapeMarkdown (so a template cannot forget to escape); numbers
+	// are json.Number, booleans bool, null the empty string. The output must pass CheckMarkdown.
+	Markdown map[negotiation.Verbosity]string
+	// Compact is a gjson path or multipath (e.g. `{"city":location,"t":temperature_c}`) selecting
+	// the fields compact text keeps; the projection is rendered by Generic text. When it selects
+	// nothing (or an empty object or array), the whole value is rendered. Empty: Generic text.
+	Compact string
+	// Text templates by verbosity (optional): plain-text templates whose data is the decoded value,
+	// unescaped, except that control and bidi characters in strings are written as \uXXXX so data
+	// cannot drive the terminal. A verbosity without a template falls back, in order, to the
+	// Compact projection (at compact), the Standard template, and Generic text.
+	Text map[negotiation.Verbosity]string
+}
+
+// templateRenderer is the Renderer NewTemplate returns.
+type templateRenderer struct {
+	markdown map[negotiation.Verbosity]*template.Template
+	text     map[negotiation.Verbosity]*template.Template
+	compact  string
+}
+
+// NewTemplate compiles spec and returns a Renderer; errors (a template that does not parse, a
+// verbosity given twice or out of range, an unbalanced Compact path) come here, at registration.
+//
+// Both kinds of template get these functions besides text/template's built-ins:
+//
+//	join SEP LIST     the elements of LIST separated by SEP: {{join ", " .tags}}
+//	default DEF V     V, or DEF when V is empty (nil, "", false, empty list or map): {{default "n/a" .uv}}
+//	get MAP KEY       MAP's field KEY given unescaped, for keys that are not identifiers: {{get . "_id"}}
+//	percent N         a fraction as a whole percentage: {{percent .chance}} gives "61 %" for 0.61
+//
+// A template owns its whole output: Options.Title, Schema and Units are only used when a rendering
+// falls back to Generic. text/template prints "<no value>" for a missing field; output holding it
+// is an error, so templates guard optional fields with {{with}}, {{if}} or default.
+func NewTemplate(spec TemplateSpec) (Renderer, error) {
+	md, err := parseTemplates("markdown", spec.Markdown, templateFuncs(EscapeMarkdown))
+	if err != nil {
+		return nil, err
+	}
+	text, err := parseTemplates("text", spec.Text, templateFuncs(func(s string) string { return s }))
+	if err != nil {
+		return nil, err
+	}
+	if err := checkPath(spec.Compact); err != nil {
+		return nil, fmt.Errorf("renderers: template compact path %q: %w", spec.Compact, err)
+	}
+	return &templateRenderer{markdown: md, text: text, compact: spec.Compact}, nil
+}
+
+func parseTemplates(kind string, srcs map[negotiation.Verbosity]string, funcs template.FuncMap) (
+	map[negotiation.Verbosity]*template.Template, error,
+) {
+	out := make(map[negotiation.Verbosity]*template.Template, len(srcs))
+	for v, src := range srcs {
+		if v > negotiation.Verbose {
+			return nil, fmt.Errorf("renderers: template %s: verbosity %d is out of range", kind, v)
+		}
+		level := v.OrStandard()
+		if _, dup := out[level]; dup {
+			return nil, fmt.Errorf("renderers: template %s: standard given twice (as unset and standard)", kind)
+		}
+		name := kind + " " + level.String()
+		t, err := template.New(name).Funcs(funcs).Parse(src)
+		if err != nil {
+			return nil, fmt.Errorf("renderers: template %s: %w", name, err)
+		}
+		out[level] = t
+	}
+	return out, nil
+}
+
+// Markdown renders value with the template for opts.Verbosity (or Standard's), or with Generic
+// markdown when there is none.
+func (t *templateRenderer) Markdown(value []byte, opts Options) (string, error) {
+	tmpl := t.markdown[opts.Verbosity.OrStandard()]
+	if tmpl == nil {
+		tmpl = t.markdown[negotiation.Standard]
+	}
+	if tmpl == nil {
+		return Generic{}.Markdown(value, opts)
+	}
+	out, err := execute(tmpl, value, EscapeMarkdown)
+	if err != nil {
+		return "", err
+	}
+	if err := CheckMarkdown(out); err != nil {
+		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
+	}
+	return out, nil
+}
+
+// Text renders value with the text template for opts.Verbosity, else (at compact) Generic text of
+// the Compact projection, else the Standard text template, else Generic text.
+func (t *templateRenderer) Text(value []byte, opts Options) (string, error) {
+	level := opts.Verbosity.OrStandard()
+	if tmpl := t.text[level]; tmpl != nil {
+		return execute(tmpl, value, escapeControls)
+	}
+	if level == negotiation.Compact && t.compact != "" {
+		return t.projected(value, opts)
+	}
+	if tmpl := t.text[negotiation.Standard]; tmpl != nil {
+		return execute(tmpl, value, escapeControls)
+	}
+	return Generic{}.Text(value, opts)
+}
+
+// projected renders the Compact projection of value with Generic text, in the projection's order.
+func (t *templateRenderer) projected(value []byte, opts Options) (string, error) {
+	if err := validate(value); err != nil {
+		return "", fmt.Errorf("renderers: template text compact: %w", err)
+	}
+	p := gjson.GetBytes(value, t.compact)
+	if !p.Exists() || isEmpty(p) {
+		return Generic{}.Text(value, opts)
+	}
+	opts.Schema = nil
+	return Generic{}.Text([]byte(p.Raw), opts)
+}
+
+// execute runs tmpl on value decoded with every string passed through str.
+func execute(tmpl *template.Template, value []byte, str func(string) string) (string, error) {
+	if err := validate(value); err != nil {
+		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
+	}
+	var b strings.Builder
+	b.Grow(len(value) * 2)
+	if err := tmpl.Execute(&b, templateData(gjson.Parse(string(value)), str, 0)); err != nil {
+		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
+	}
+	out := strings.TrimRight(b.String(), "\n")
+	if strings.Contains(out, "<no value>") {
+		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), errMissingValue)
+	}
+	return out, nil
+}
+
+// checkPath reports an unbalanced gjson path: brackets, braces, parentheses and quotes must pair.
+func checkPath(path string) error {
+	var stack []byte
+	for i := 0; i < len(path); i++ {
+		switch c := path[i]; c {
+		case '\\':
+			i++
+		case '"':
+			j := i + 1
+			for j < len(path) && path[j] != '"' {
+				if path[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(path) {
+				return errors.New("unterminated string")
+			}
+			i = j
+		case '{', '[', '(':
+			stack = append(stack, c)
+		case '}', ']', ')':
+			open := map[byte]byte{'}': '{', ']': '[', ')': '('}[c]
+			if len(stack) == 0 || stack[len(stack)-1] != open {
+				return fmt.Errorf("unbalanced %q at offset %d", c, i)
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) > 0 {
+		return fmt.Errorf("unclosed %q", stack[len(stack)-1])
+	}
+	return nil
+}

@@ -1,0 +1,250 @@
+package renderers
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/tidwall/gjson"
+)
+
+// Text renders value as plain text with no markup. Standard and verbose write "key: value" lines,
+// nested objects indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c" and
+// uniform arrays of objects as "key[N]:" over a table of aligned columns. Compact is TOON-like:
+// "key=value" lines, "key[N]=a,b,c" and, for a uniform array of objects, a "key[N]{a,b}:" header
+// once and one comma-separated row per element; null and empty fields are dropped. Other arrays
+// list their elements under "key[N]:" labelled 1, 2, ... A value is double-quoted (with JSON
+// escapes) when it is empty, starts with '"', has leading or trailing blanks, holds control,
+// separator or bidi characters, holds the delimiter of its place, or would start a line with
+// markdown block syntax; inline characters such as '*' are kept verbatim.
+func (Generic) Text(value []byte, opts Options) (string, error) {
+	if err := validate(value); err != nil {
+		return "", fmt.Errorf("renderers: text: %w", err)
+	}
+	var r render
+	r.init(opts, len(value))
+	r.text(gjson.Parse(string(value)))
+	return r.finish(), nil
+}
+
+func (r *render) text(v gjson.Result) {
+	if t := r.title(); t != "" {
+		r.txtString(collapseSpace(t), atLineStart)
+		r.b.WriteByte('\n')
+	}
+	if s := r.opts.Schema; r.verbose() && s != nil && s.Description != "" {
+		r.txtString(collapseSpace(s.Description), atLineStart)
+		r.b.WriteByte('\n')
+	}
+	if r.b.Len() > 0 && !r.compact() {
+		r.b.WriteByte('\n') // the content starts at indent 0, so the blank line cannot open a code block
+	}
+	start := r.b.Len()
+	switch {
+	case v.IsObject():
+		r.txtObject(v, r.opts.Schema, 0, 0)
+	case v.IsArray():
+		r.txtRootArray(v, itemsOf(r.opts.Schema))
+	default:
+		r.txtScalar(v, atLineStart)
+		r.b.WriteByte('\n')
+	}
+	if r.b.Len() == start {
+		r.writeEmpty(v)
+	}
+}
+
+func (r *render) txtObject(obj gjson.Result, s *Schema, indent, depth int) {
+	fields, mark := r.objectFields(obj, s)
+	for i := range fields {
+		f := &fields[i]
+		if r.compact() && isEmpty(f.value) {
+			continue
+		}
+		r.writeIndent(indent)
+		r.txtString(f.key, keyRules)
+		r.txtValue(f.key, f.value, f.prop, schemaOf(f.prop), indent, depth)
+	}
+	r.popFields(mark)
+}
+
+// txtValue writes what follows a key (or an element label): the separator and value, or a
+// container's header line and its indented body.
+func (r *render) txtValue(key string, v gjson.Result, p *Property, s *Schema, indent, depth int) {
+	sep := ": "
+	if r.compact() {
+		sep = "="
+	}
+	switch {
+	case v.Type != gjson.JSON:
+		r.b.WriteString(sep)
+		r.txtScalar(v, 0)
+		r.txtUnit(key, v)
+	case isEmpty(v):
+		r.b.WriteString(sep)
+		r.writeEmpty(v)
+	case depth+1 >= maxDepth:
+		r.b.WriteString(sep)
+		r.scratch.buf = appendMinified(r.scratch.buf[:0], v.Raw)
+		r.b.Write(r.scratch.buf)
+	case v.IsObject():
+		r.b.WriteByte(':')
+		r.txtDescription(p)
+		r.b.WriteByte('\n')
+		r.txtObject(v, s, indent+1, depth+1)
+		return
+	case scalarArray(v):
+		r.txtCount(v)
+		r.b.WriteString(sep)
+		r.txtList(v)
+		r.txtUnit(key, v)
+	default:
+		r.txtArray(v, itemsOf(s), p, indent, depth)
+		return
+	}
+	r.txtDescription(p)
+	r.b.WriteByte('\n')
+}
+
+// txtArray writes "[N]" and the body of an array that is not a list of scalars: a table for a
+// uniform array of objects, else the elements labelled 1, 2, ... one level deeper.
+func (r *render) txtArray(arr gjson.Result, items *Schema, p *Property, indent, depth int) {
+	r.txtCount(arr)
+	if cols, mark, ok := r.tableColumns(arr, items); ok {
+		if r.compact() {
+			r.txtHeader(cols)
+		}
+		r.b.WriteByte(':')
+		r.txtDescription(p)
+		r.b.WriteByte('\n')
+		r.txtTable(arr, cols, indent+1)
+		r.popColumns(mark)
+		return
+	}
+	r.b.WriteByte(':')
+	r.txtDescription(p)
+	r.b.WriteByte('\n')
+	r.txtElements(arr, items, indent+1, depth+1)
+}
+
+// txtElements writes the elements of arr as fields labelled 1, 2, ...; compact skips empty ones.
+func (r *render) txtElements(arr gjson.Result, items *Schema, indent, depth int) {
+	i := 0
+	arr.ForEach(func(_, el gjson.Result) bool {
+		i++
+		if r.compact() && isEmpty(el) {
+			return true
+		}
+		r.writeIndent(indent)
+		label := strconv.Itoa(i)
+		r.b.WriteString(label)
+		r.txtValue(label, el, nil, items, indent, depth)
+		return true
+	})
+}
+
+// txtRootArray writes an array that is the whole value. It has no key, so its header is "[N]"
+// (compact) or nothing (standard, where "[N]:" would read as a markdown link definition).
+func (r *render) txtRootArray(arr gjson.Result, items *Schema) {
+	switch {
+	case isEmpty(arr):
+		return
+	case scalarArray(arr):
+		if r.compact() {
+			r.txtCount(arr)
+			r.b.WriteByte('=')
+			r.txtList(arr)
+		} else {
+			r.txtItems(arr, ", ", atLineStart)
+		}
+		r.b.WriteByte('\n')
+		return
+	}
+	if cols, mark, ok := r.tableColumns(arr, items); ok {
+		indent := 0
+		if r.compact() {
+			r.txtCount(arr)
+			r.txtHeader(cols)
+			r.b.WriteString(":\n")
+			indent = 1
+		}
+		r.txtTable(arr, cols, indent)
+		r.popColumns(mark)
+		return
+	}
+	r.txtElements(arr, items, 0, 0)
+}
+
+func (r *render) txtCount(arr gjson.Result) {
+	r.b.WriteByte('[')
+	r.b.WriteString(strconv.Itoa(count(arr)))
+	r.b.WriteByte(']')
+}
+
+// txtList writes an array of scalars as "a, b, c" (compact: "a,b,c").
+func (r *render) txtList(arr gjson.Result) {
+	if r.compact() {
+		r.txtItems(arr, ",", 0)
+		return
+	}
+	r.txtItems(arr, ", ", 0)
+}
+
+// txtItems writes the elements of arr separated by sep; the first one also follows the rules in
+// first (atLineStart for a list that starts the line).
+func (r *render) txtItems(arr gjson.Result, sep string, first quoteRule) {
+	started := false
+	arr.ForEach(func(_, el gjson.Result) bool {
+		rule := quoteRule(commaSeparated)
+		if started {
+			r.b.WriteString(sep)
+		} else {
+			rule |= first
+		}
+		r.txtScalar(el, rule)
+		started = true
+		return true
+	})
+}
+
+// txtScalar writes a string (quoted when rule requires it) or a number, boolean or null as its
+// JSON text.
+func (r *render) txtScalar(v gjson.Result, rule quoteRule) {
+	if v.Type != gjson.String {
+		r.b.WriteString(v.Raw)
+		return
+	}
+	r.txtString(validText(v.Str), rule)
+}
+
+// txtString writes s, quoted when needsQuote says so under rule.
+func (r *render) txtString(s string, rule quoteRule) {
+	if needsQuote(s, rule) {
+		writeQuoted(&r.b, s)
+		return
+	}
+	r.b.WriteString(s)
+}
+
+// txtUnit writes " unit" at verbose when the field has a unit and a value.
+func (r *render) txtUnit(key string, v gjson.Result) {
+	if u := r.unit(key); u != "" && v.Type != gjson.Null {
+		r.b.WriteByte(' ')
+		r.b.WriteString(u)
+	}
+}
+
+// txtDescription writes " — description" at verbose.
+func (r *render) txtDescription(p *Property) {
+	if d := r.description(p); d != "" {
+		r.b.WriteString(" — ")
+		r.b.WriteString(collapseSpace(d))
+	}
+}
+
+func (r *render) writeIndent(indent int) {
+	for ; indent > 0; indent-- {
+		r.b.WriteString("  ")
+	}
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
