@@ -1,0 +1,68 @@
+package negotiation
+
+import (
+	"context"
+	"slices"
+	"sync"
+)
+
+// Hints collects the reasoning hints a handler attaches to its result. The
+// front ends put one in the context of each call for clients whose profile
+// wants hints; handlers add to it with [AddHints]. It is safe for
+// concurrent use.
+type Hints struct {
+	mu    sync.Mutex
+	hints []string
+}
+
+// maxHints bounds what one call can collect.
+const maxHints = 32
+
+// Add appends hints, ignoring empty ones and any beyond the 32nd.
+func (h *Hints) Add(hints ...string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range hints {
+		if s != "" && len(h.hints) < maxHints {
+			h.hints = append(h.hints, s)
+		}
+	}
+}
+
+// All returns a copy of the hints, in the order they were added.
+func (h *Hints) All() []string {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.hints)
+}
+
+type hintsKey struct{}
+
+// WithHints returns a copy of ctx that collects hints into the returned
+// [Hints]. Front ends call it; handlers use [AddHints].
+func WithHints(ctx context.Context) (context.Context, *Hints) {
+	h := &Hints{}
+	return context.WithValue(ctx, hintsKey{}, h), h
+}
+
+// WantsHints reports whether hints added in ctx reach the client, so that a
+// handler can skip computing them.
+func WantsHints(ctx context.Context) bool {
+	_, ok := ctx.Value(hintsKey{}).(*Hints)
+	return ok
+}
+
+// AddHints attaches reasoning hints to the result of the call ctx belongs
+// to. They reach only clients whose profile wants hints (the "sampling"
+// tag), as a separate block for the assistant, never inside
+// structuredContent. It reports whether the hints were kept.
+func AddHints(ctx context.Context, hints ...string) bool {
+	h, ok := ctx.Value(hintsKey{}).(*Hints)
+	if ok {
+		h.Add(hints...)
+	}
+	return ok
+}

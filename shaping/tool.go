@@ -1,0 +1,210 @@
+package shaping
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+)
+
+// Result describes a tools/call result in SDK-neutral terms.
+type Result struct {
+	// Tool is the tool's name: it selects the registered renderer.
+	Tool string
+	// Value is structuredContent as JSON; nil when the result has none.
+	Value []byte
+	// HasOutputSchema says the tool declares an output schema, so its
+	// results must keep conforming structuredContent.
+	HasOutputSchema bool
+	// Schema is the parsed output schema (field order and descriptions), or nil.
+	Schema *renderers.Schema
+	// IsError marks a tool error; it is never rendered.
+	IsError bool
+	// NeedsInput marks a result that asks for input (inputRequests); it is
+	// never rendered.
+	NeedsInput bool
+	// Texts holds the text of each text block of the result, in order.
+	Texts []string
+	// Hints are the reasoning hints the handler attached.
+	Hints []string
+}
+
+// Plan says what becomes of a result. The zero Plan leaves it as it is.
+type Plan struct {
+	// Rendering is the rendering applied; PassThrough when the content is
+	// left as the handler made it.
+	Rendering negotiation.Rendering
+	// ReplaceText: every text block of the result is replaced by one block
+	// holding Text, placed first; when Text is empty, by none. Other blocks
+	// (images, audio, resources) stay, in their order.
+	ReplaceText bool
+	// Text is the text of the block that replaces the text blocks.
+	Text string
+	// Texts, when non-nil, replaces the text of each text block one for one
+	// (a markdown-only result converted to plain text).
+	Texts []string
+	// DropStructured: structuredContent is removed.
+	DropStructured bool
+	// Hints, when not empty, is the text of one extra block at the end,
+	// annotated for the assistant. It never goes into structuredContent.
+	Hints string
+}
+
+// Unchanged reports whether the plan leaves the result exactly as it is.
+func (p Plan) Unchanged() bool {
+	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Hints == ""
+}
+
+// Tool plans a tools/call result for the profile (contract section 5):
+//
+//   - tool errors and results asking for input: unchanged, without hints;
+//   - pass-through: unchanged but for hints;
+//   - structured: structuredContent, with its minified JSON as the one text
+//     block (or what [Options.Mirror] says, for format=json clients);
+//   - markdown, text: one rendered text block; structuredContent stays only
+//     when the tool declares an output schema;
+//   - a result without structuredContent: its markdown text is converted to
+//     plain text for the text rendering, and left as it is otherwise.
+//
+// Hints go in one extra block when the profile wants them. Planning never
+// fails: a renderer that errors or panics gives the structured rendering,
+// and the failure is logged.
+func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
+	if r.IsError || r.NeedsInput {
+		return Plan{} // untouched, hints included: the handler's error or question stands as it is
+	}
+	plan := Plan{Hints: hintsText(p, r.Hints)}
+	rendering := p.Rendering()
+	switch {
+	case rendering == negotiation.PassThrough:
+		return plan
+	case r.Value == nil:
+		if rendering == negotiation.Text {
+			if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
+				plan.Rendering = negotiation.Text
+			}
+		}
+		return plan
+	}
+
+	t := s.tool(r.Tool)
+	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units}
+	if rendering != negotiation.Structured {
+		out, err := s.render(t.Renderer, rendering, r.Value, opts)
+		if err == nil {
+			plan.Rendering, plan.ReplaceText, plan.Text = rendering, true, out
+			plan.DropStructured = !r.HasOutputSchema
+			return plan
+		}
+		s.log.Warn("renderer failed; structured rendering used instead",
+			zap.String("tool", r.Tool), zap.Stringer("rendering", rendering), zap.Error(err))
+	}
+	plan.Rendering = negotiation.Structured
+	s.mirrorPlan(&plan, p, t, r, opts)
+	return plan
+}
+
+// mirrorPlan fills the text of the structured rendering.
+func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, t Tool, r Result, opts renderers.Options) {
+	if p.Format() == negotiation.FormatJSON {
+		switch s.mirror {
+		case MirrorNone:
+			plan.ReplaceText = true
+			return
+		case MirrorCompactText:
+			opts.Verbosity = negotiation.Compact
+			if out, err := s.render(t.Renderer, negotiation.Text, r.Value, opts); err == nil {
+				plan.ReplaceText, plan.Text = true, out
+				return
+			}
+		}
+	}
+	if isCompact(r.Value) {
+		// The usual case of a typed tool: its one text block already is the
+		// mirror, and the result can go out as it is.
+		if len(r.Texts) == 1 && r.Texts[0] == string(r.Value) {
+			return
+		}
+		plan.ReplaceText, plan.Text = true, string(r.Value)
+		return
+	}
+	var b bytes.Buffer
+	b.Grow(len(r.Value))
+	if err := json.Compact(&b, r.Value); err != nil {
+		plan.ReplaceText, plan.Text = true, string(r.Value)
+		return
+	}
+	plan.ReplaceText, plan.Text = true, b.String()
+}
+
+// render runs a renderer, turning a panic into an error.
+func (s *Shaper) render(r renderers.Renderer, rendering negotiation.Rendering, value []byte, opts renderers.Options) (out string, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("renderer panicked: %v", v)
+		}
+	}()
+	if rendering == negotiation.Markdown {
+		return r.Markdown(value, opts)
+	}
+	return r.Text(value, opts)
+}
+
+// isCompact reports whether JSON text has no white space outside its
+// strings, so that it already is its own minified form.
+func isCompact(v []byte) bool {
+	inString, escaped := false, false
+	for _, c := range v {
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\r' || c == '\n'):
+			return false
+		}
+	}
+	return true
+}
+
+// plainTexts converts the texts that hold markdown markup to plain text. It
+// returns nil when none does.
+func plainTexts(texts []string) []string {
+	var out []string
+	for i, t := range texts {
+		if renderers.CheckPlain(t) == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]string(nil), texts...)
+		}
+		out[i] = renderers.PlainText(t)
+	}
+	return out
+}
+
+// hintsText joins the hints into the text of the hints block, one per
+// line, or returns "" when the profile does not want hints.
+func hintsText(p *negotiation.Profile, hints []string) string {
+	if !p.WantsHints() {
+		return ""
+	}
+	var b strings.Builder
+	for _, h := range hints {
+		if h == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(h)
+	}
+	return b.String()
+}

@@ -1,0 +1,168 @@
+package shaping_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+const value = `{"humidity":81,"station":"Bern"}`
+
+// typed is the result of a typed tool: structuredContent and its mirror.
+func typed() shaping.Result {
+	return shaping.Result{Tool: "reading", Value: []byte(value), HasOutputSchema: true, Texts: []string{value}}
+}
+
+func TestToolPlans(t *testing.T) {
+	untyped := shaping.Result{Tool: "plain", Value: []byte(`{ "a": 1 }`), Texts: []string{"see below"}}
+	tests := []struct {
+		name string
+		tags []string // nil: not declared
+		give shaping.Result
+		want shaping.Plan
+	}{
+		{"not declared", nil, typed(), shaping.Plan{}},
+		{"pass-through", []string{"verbosity=standard"}, typed(), shaping.Plan{}},
+		{"structured, mirror already right", []string{"agent"}, typed(), shaping.Plan{Rendering: negotiation.Structured}},
+		{"structured, mirror minified", []string{"agent"}, untyped, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"a":1}`}},
+		{"structured, no mirror yet", []string{"format=json"}, shaping.Result{Value: []byte(`[1,2]`)}, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `[1,2]`}},
+		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **humidity:** 81\n- **station:** Bern"}},
+		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **a:** 1", DropStructured: true}},
+		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
+		{"tool error untouched", []string{"human"}, shaping.Result{Value: []byte(value), IsError: true, Texts: []string{"boom"}}, shaping.Plan{}},
+		{"input request untouched", []string{"format=text"}, shaping.Result{NeedsInput: true}, shaping.Plan{}},
+		{"markdown-only result to plain text", []string{"format=text"}, shaping.Result{Texts: []string{"# Title\n\n**bold** text", "plain already"}},
+			shaping.Plan{Rendering: negotiation.Text, Texts: []string{"Title\n\nbold text", "plain already"}}},
+		{"plain-only result stays for text", []string{"format=text"}, shaping.Result{Texts: []string{"all quiet"}}, shaping.Plan{}},
+		{"markdown-only result stays for markdown", []string{"human"}, shaping.Result{Texts: []string{"# Title"}}, shaping.Plan{}},
+		{"hints for sampling", []string{"agent", "sampling"}, withHints(typed(), "take an umbrella", "", "mind the wind"),
+			shaping.Plan{Rendering: negotiation.Structured, Hints: "take an umbrella\nmind the wind"}},
+		{"no hints without sampling", []string{"agent"}, withHints(typed(), "take an umbrella"), shaping.Plan{Rendering: negotiation.Structured}},
+		{"hints even on pass-through", []string{"sampling"}, withHints(typed(), "x"), shaping.Plan{Hints: "x"}},
+		{"no hints on errors", []string{"sampling", "human"}, withHints(shaping.Result{IsError: true}, "retry with Bern"), shaping.Plan{}},
+		{"no hints on input requests", []string{"sampling"}, withHints(shaping.Result{NeedsInput: true}, "ask"), shaping.Plan{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p *negotiation.Profile
+			if tt.tags != nil {
+				p = negotiation.FromTags(tt.tags...)
+			}
+			got := shaping.New(nil).Tool(p, tt.give)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func withHints(r shaping.Result, hints ...string) shaping.Result {
+	r.Hints = hints
+	return r
+}
+
+func TestUnchanged(t *testing.T) {
+	tests := []struct {
+		give shaping.Plan
+		want bool
+	}{
+		{shaping.Plan{}, true},
+		{shaping.Plan{Rendering: negotiation.Structured}, true},
+		{shaping.Plan{ReplaceText: true}, false},
+		{shaping.Plan{Texts: []string{}}, false},
+		{shaping.Plan{DropStructured: true}, false},
+		{shaping.Plan{Hints: "h"}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.give.Unchanged(); got != tt.want {
+			t.Errorf("%+v.Unchanged() = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}
+
+func TestMirror(t *testing.T) {
+	tests := []struct {
+		name   string
+		mirror shaping.Mirror
+		tags   []string
+		want   shaping.Plan
+	}{
+		{"json", shaping.MirrorJSON, []string{"format=json"}, shaping.Plan{Rendering: negotiation.Structured}},
+		{"compact text", shaping.MirrorCompactText, []string{"format=json"}, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
+		{"none", shaping.MirrorNone, []string{"format=json"}, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true}},
+		{"only for an explicit format=json", shaping.MirrorNone, []string{"agent"}, shaping.Plan{Rendering: negotiation.Structured}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := shaping.New(&shaping.Options{Mirror: tt.mirror}).Tool(negotiation.FromTags(tt.tags...), typed())
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// broken is a renderer that fails, or panics.
+type broken struct{ panics bool }
+
+func (b broken) Markdown([]byte, renderers.Options) (string, error) { return b.fail() }
+func (b broken) Text([]byte, renderers.Options) (string, error)     { return b.fail() }
+func (b broken) fail() (string, error) {
+	if b.panics {
+		panic("index out of range")
+	}
+	return "", errors.New("template: missing field")
+}
+
+func TestFailingRendererFallsBackToStructured(t *testing.T) {
+	tests := []struct {
+		name    string
+		give    shaping.Tool
+		tags    []string
+		wantLog string
+	}{
+		{"error", shaping.Tool{Renderer: broken{}}, []string{"human"}, "template: missing field"},
+		{"panic", shaping.Tool{Renderer: broken{panics: true}}, []string{"format=text"}, "renderer panicked: index out of range"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			core, logs := observer.New(zap.WarnLevel)
+			s := shaping.New(&shaping.Options{Logger: zap.New(core)})
+			s.Register("reading", tt.give)
+			got := s.Tool(negotiation.FromTags(tt.tags...), typed())
+			if diff := cmp.Diff(shaping.Plan{Rendering: negotiation.Structured}, got); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+			entries := logs.All()
+			if len(entries) != 1 || !strings.Contains(entries[0].ContextMap()["error"].(string), tt.wantLog) || entries[0].ContextMap()["tool"] != "reading" {
+				t.Errorf("log = %v", entries)
+			}
+		})
+	}
+}
+
+func TestInvalidValueFallsBackToStructured(t *testing.T) {
+	got := shaping.New(nil).Tool(negotiation.FromTags("human"), shaping.Result{Tool: "x", Value: []byte(`{"a":`)})
+	if got.Rendering != negotiation.Structured || got.Text != `{"a":` {
+		t.Errorf("plan = %+v, want the structured rendering with the value as it is", got)
+	}
+}
+
+func TestRegisteredToolGetsItsOptions(t *testing.T) {
+	s := shaping.New(nil)
+	s.Register("reading", shaping.Tool{Title: "Reading", Units: map[string]string{"humidity": "%"}})
+	got := s.Tool(negotiation.FromTags("human", "verbosity=verbose"), typed())
+	for _, want := range []string{"Reading", "81 %"} {
+		if !strings.Contains(got.Text, want) {
+			t.Errorf("verbose markdown lacks %q:\n%s", want, got.Text)
+		}
+	}
+}
