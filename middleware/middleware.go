@@ -1,0 +1,115 @@
+package middleware
+
+import (
+	"context"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+// Options configures a [Middleware]. A nil *Options means the defaults.
+type Options struct {
+	// Logger receives one debug line per negotiation, warnings for clients'
+	// diagnostics and renderer failures. nil means zap.NewNop().
+	Logger *zap.Logger
+	// Store keeps profiles by session id for transports where the SDK does
+	// not keep a session's initialize capabilities. nil means none: the
+	// SDK's own session state is used.
+	Store negotiation.Store
+	// Mirror is what format=json clients get beside structuredContent.
+	Mirror shaping.Mirror
+	// Tools configures the rendering of individual tools by name; tools not
+	// listed use the generic renderers. See also [Middleware.Register].
+	Tools map[string]shaping.Tool
+}
+
+// Middleware negotiates content for a go-sdk server. Make one with [New] or
+// [Install]; it is safe for concurrent use, and one Middleware may serve
+// several servers.
+type Middleware struct {
+	log        *zap.Logger
+	negotiator *negotiation.Negotiator
+	shaper     *shaping.Shaper
+	sessions   *sessions
+	tools      *catalog
+}
+
+// New returns a Middleware. Add it to a server with [Middleware.Install], or
+// add [Middleware.Receiving] yourself with Server.AddReceivingMiddleware.
+func New(opts *Options) *Middleware {
+	if opts == nil {
+		opts = &Options{}
+	}
+	log := opts.Logger
+	if log == nil {
+		log = zap.NewNop()
+	}
+	m := &Middleware{
+		log:        log.Named("contentneg"),
+		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
+		shaper:     shaping.New(&shaping.Options{Logger: log, Mirror: opts.Mirror}),
+		sessions:   newSessions(opts.Store),
+		tools:      newCatalog(),
+	}
+	for name, t := range opts.Tools {
+		m.shaper.Register(name, t)
+	}
+	return m
+}
+
+// Install makes a Middleware from opts and adds it to s: the one call a
+// server author needs.
+func Install(s *mcp.Server, opts *Options) *Middleware {
+	m := New(opts)
+	m.Install(s)
+	return m
+}
+
+// Install adds the middleware to s, as the outermost receiving middleware
+// added so far.
+func (m *Middleware) Install(s *mcp.Server) {
+	s.AddReceivingMiddleware(m.Receiving)
+}
+
+// Register sets how the named tool's results are rendered, replacing the
+// generic renderers for it.
+func (m *Middleware) Register(tool string, t shaping.Tool) { m.shaper.Register(tool, t) }
+
+// Receiving is the receiving middleware (an mcp.Middleware). It advertises
+// the extension in initialize and server/discover results, resolves the
+// client's profile for every request and puts it in the handler's context
+// when the client declared the extension, and rewrites tools/call results.
+// Requests of clients that did not declare the extension go to next
+// untouched.
+func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "initialize":
+			return m.initialize(ctx, method, req, next)
+		case "server/discover":
+			res, err := next(ctx, method, req)
+			if r, ok := res.(*mcp.DiscoverResult); ok && r != nil {
+				r.Capabilities = advertise(r.Capabilities)
+			}
+			return res, err
+		case "tools/list":
+			res, err := next(ctx, method, req)
+			if r, ok := res.(*mcp.ListToolsResult); ok && r != nil {
+				m.tools.learn(r.Tools)
+			}
+			return res, err
+		}
+		c := m.resolve(req)
+		if !c.profile.Declared() {
+			return next(ctx, method, req)
+		}
+		ctx = negotiation.WithProfile(ctx, c.profile)
+		if method == "tools/call" {
+			return m.callTool(ctx, method, req, next, c)
+		}
+		return next(ctx, method, req)
+	}
+}

@@ -1,0 +1,85 @@
+package middlewaretest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// RawResults connects a client described by opts to server over a pipe,
+// makes the calls in order, and returns the raw bytes of the "result" of
+// every JSON-RPC response the server wrote, by request id, exactly as they
+// went over the wire. Comparing two servers' RawResults proves that a
+// middleware leaves results byte for byte as they were.
+func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.CallToolParams) map[string]string {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	clientOut, serverIn := io.Pipe()
+	serverOut, clientIn := io.Pipe()
+	rec := &recorder{}
+	// The recorder is written first, so a response is recorded before the
+	// client can read it.
+	serverT := &mcp.IOTransport{Reader: clientOut, Writer: writeCloser{io.MultiWriter(rec, clientIn), clientIn.Close}}
+	clientT := &mcp.IOTransport{Reader: serverOut, Writer: serverIn}
+	ss, err := server.Connect(ctx, serverT, nil)
+	if err != nil {
+		tb.Fatalf("connect server: %v", err)
+	}
+	defer ss.Close()
+	cs, err := NewClient(opts).Connect(ctx, clientT, SessionOptions(opts))
+	if err != nil {
+		tb.Fatalf("connect client: %v", err)
+	}
+	defer cs.Close()
+	for _, c := range calls {
+		if _, err := cs.CallTool(ctx, &c); err != nil {
+			tb.Fatalf("call %s: %v", c.Name, err)
+		}
+	}
+	return rec.results()
+}
+
+// recorder keeps every line a server writes.
+type recorder struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.buf.Write(p)
+}
+
+func (r *recorder) results() map[string]string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(r.buf.Bytes()))
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var msg struct {
+			ID     json.RawMessage `json:"id"`
+			Result json.RawMessage `json:"result"`
+		}
+		if json.Unmarshal(sc.Bytes(), &msg) == nil && msg.Result != nil {
+			out[string(msg.ID)] = string(msg.Result)
+		}
+	}
+	return out
+}
+
+type writeCloser struct {
+	io.Writer
+	close func() error
+}
+
+func (w writeCloser) Close() error { return w.close() }

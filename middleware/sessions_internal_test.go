@@ -1,0 +1,104 @@
+package middleware
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// eventually polls cond until it holds or the deadline passes.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting until %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func clientWith(tags ...string) *mcp.Client {
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension(negotiation.ExtensionID, negotiation.Settings{Features: tags}.Map())
+	return mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, &mcp.ClientOptions{Capabilities: caps})
+}
+
+func TestLegacySessionsAreForgottenWhenTheyEnd(t *testing.T) {
+	ctx := context.Background()
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	m := Install(s, nil)
+
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := clientWith("agent").Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.sessions.len(); got != 1 {
+		t.Fatalf("%d sessions kept after initialize, want 1", got)
+	}
+	c, ok := m.sessions.load(ss)
+	if !ok || c.profile.Audience() != negotiation.Agent {
+		t.Fatalf("session profile = %v, %v", c.profile, ok)
+	}
+	_ = cs.Close()
+	_ = ss.Close()
+	eventually(t, "the session is forgotten", func() bool { return m.sessions.len() == 0 })
+}
+
+func TestStatelessSessionsAreNotKept(t *testing.T) {
+	ctx := context.Background()
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	m := Install(s, nil)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := clientWith("agent").Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.sessions.len(); got != 0 {
+		t.Errorf("%d sessions kept for a stateless client, want 0: its profile is per request", got)
+	}
+}
+
+func TestStoreKeepsProfilesBySessionID(t *testing.T) {
+	store := negotiation.NewMemoryStore(10)
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	Install(s, &Options{Store: store})
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+
+	ctx := context.Background()
+	cs, err := clientWith("human").Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := cs.ID()
+	if id == "" {
+		t.Fatal("stateful HTTP gave no session id")
+	}
+	p, ok := store.Load(id)
+	if !ok || p.Audience() != negotiation.Human {
+		t.Fatalf("store holds %v, %v for session %s", p, ok, id)
+	}
+	_ = cs.Close()
+	eventually(t, "the store forgets the session", func() bool { _, ok := store.Load(id); return !ok })
+}

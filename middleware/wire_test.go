@@ -1,0 +1,49 @@
+package middleware_test
+
+import (
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/middlewaretest"
+)
+
+func TestPassThroughIsByteIdenticalOnTheWire(t *testing.T) {
+	calls := []mcp.CallToolParams{
+		{Name: toolTyped, Arguments: map[string]any{"station": "Bern"}},
+		{Name: toolPlain, Arguments: map[string]any{}},
+		{Name: toolMarkdown, Arguments: map[string]any{}},
+		{Name: toolError, Arguments: map[string]any{"station": "Atlantis"}},
+		{Name: toolImage, Arguments: map[string]any{}},
+		{Name: toolHints, Arguments: map[string]any{"station": "Bern"}},
+	}
+	clients := []struct {
+		name     string
+		settings map[string]any
+	}{
+		{"undeclared", nil},
+		{"only invalid tags", middlewaretest.Declare("@#$%", "format==json", "a=b=c")},
+		{"unsupported version", map[string]any{"version": "2.0", "features": []any{"agent"}}},
+	}
+	for _, e := range eras {
+		for _, c := range clients {
+			t.Run(e.name+"/"+c.name, func(t *testing.T) {
+				opts := &middlewaretest.Options{Settings: c.settings, Legacy: e.legacy}
+				plain, _ := newServer(nil)
+				negotiated, _ := newServer(&middleware.Options{})
+				want := middlewaretest.RawResults(t, plain, opts, calls)
+				got := middlewaretest.RawResults(t, negotiated, opts, calls)
+				for id, w := range want {
+					if id == "1" || got[id] == w {
+						continue // id 1 is the handshake, which advertises the extension
+					}
+					t.Errorf("result of request %s differs:\n got %s\nwant %s", id, got[id], w)
+				}
+				if len(got) != len(want) || len(want) < len(calls) {
+					t.Errorf("%d results with the middleware, %d without, for %d calls", len(got), len(want), len(calls))
+				}
+			})
+		}
+	}
+}
