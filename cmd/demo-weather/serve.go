@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/fx"
+	"go.uber.org/zap"
+)
+
+// modeParams is what every mode needs from the application.
+type modeParams struct {
+	fx.In
+
+	Config config
+	Server *mcp.Server
+	Logger *zap.Logger
+}
+
+// startMode hooks the chosen mode into the application's lifecycle. The
+// showcase and stdio modes shut the application down when they are done.
+func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader, stdout, stderr io.Writer) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	finish := func(err error) {
+		code := 0
+		if err != nil {
+			fmt.Fprintf(stderr, "demo-weather: %v\n", err)
+			code = 1
+		}
+		close(done)
+		_ = sd.Shutdown(fx.ExitCode(code))
+	}
+
+	switch {
+	case p.Config.httpAddr != "":
+		startHTTP(lc, p, stderr)
+		cancel()
+		return
+	case p.Config.stdio:
+		lc.Append(fx.StartStopHook(
+			func() {
+				go func() {
+					t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+					err := p.Server.Run(ctx, t)
+					if errors.Is(err, context.Canceled) {
+						err = nil
+					}
+					finish(err)
+				}()
+			},
+			func() { cancel(); <-done },
+		))
+	default:
+		lc.Append(fx.StartStopHook(
+			func() { go func() { finish(showcase(ctx, stdout, p.Server)) }() },
+			func() { cancel(); <-done },
+		))
+	}
+}
+
+// startHTTP serves streamable HTTP at /mcp until the application stops.
+func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
+	handler := mcp.NewStreamableHTTPHandler(
+		func(*http.Request) *mcp.Server { return p.Server },
+		&mcp.StreamableHTTPOptions{Stateless: p.Config.stateless},
+	)
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", handler)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			ln, err := net.Listen("tcp", p.Config.httpAddr)
+			if err != nil {
+				return fmt.Errorf("listen on %s: %w", p.Config.httpAddr, err)
+			}
+			mode := "stateful"
+			if p.Config.stateless {
+				mode = "stateless"
+			}
+			fmt.Fprintf(stderr, "demo-weather: serving MCP (%s) at http://%s/mcp\n", mode, ln.Addr())
+			go func() {
+				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					p.Logger.Error("http server stopped", zap.Error(err))
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error { return srv.Shutdown(ctx) },
+	})
+}
+
+// nopWriteCloser lets stdout serve as the write side of a transport without
+// closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

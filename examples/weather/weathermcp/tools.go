@@ -1,0 +1,62 @@
+package weathermcp
+
+import (
+	"fmt"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+// Markdown templates of get_weather, by verbosity. Every data string arrives
+// escaped; see renderers.NewTemplate for the functions.
+const (
+	weatherCompactMD = `**{{.location}}**: {{.conditions}}, {{.temperature_c}} °C (feels {{.feels_like_c}} °C), precipitation {{percent .precipitation_probability}}, wind {{.wind_speed_kmh}} km/h {{.wind_direction}}`
+
+	weatherStandardMD = `**{{.location}}**: {{.conditions}}, {{.temperature_c}} °C (feels like {{.feels_like_c}} °C)
+
+- Humidity: {{.humidity_percent}} %
+- Chance of precipitation: {{percent .precipitation_probability}}
+- Wind: {{.wind_speed_kmh}} km/h from {{.wind_direction}}
+- UV index: {{.uv_index}}
+
+Observed at {{.observed_at}}.`
+
+	weatherVerboseMD = weatherStandardMD + `
+
+The feels-like temperature is the wind chill at or below 10 °C and the heat index at or above 27 °C. The UV index runs from 0 (night) to 11 and above (extreme); from 3, sun protection is advisable.`
+)
+
+// weatherCompact is the gjson projection compact text keeps of get_weather:
+// the five fields that matter at a glance.
+const weatherCompact = `{location,conditions,temperature_c,feels_like_c,precipitation_probability}`
+
+// Tools returns the demo's rendering configuration per tool: a markdown
+// template and a compact projection for get_weather, units for both tools'
+// verbose renderings. get_forecast is left to the generic renderers, whose
+// tables suit it.
+func Tools() map[string]shaping.Tool {
+	weather, err := renderers.NewTemplate(renderers.TemplateSpec{
+		Markdown: map[negotiation.Verbosity]string{
+			negotiation.Compact:  weatherCompactMD,
+			negotiation.Standard: weatherStandardMD,
+			negotiation.Verbose:  weatherVerboseMD,
+		},
+		Compact: weatherCompact,
+	})
+	if err != nil {
+		panic(fmt.Sprintf("weathermcp: the get_weather templates do not compile: %v", err)) // a programming error, caught by every test
+	}
+	units := map[string]string{
+		"temperature_c":    "°C",
+		"feels_like_c":     "°C",
+		"high_c":           "°C",
+		"low_c":            "°C",
+		"humidity_percent": "%",
+		"wind_speed_kmh":   "km/h",
+	}
+	return map[string]shaping.Tool{
+		"get_weather":  {Renderer: weather, Units: units},
+		"get_forecast": {Units: units},
+	}
+}
