@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
+	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -41,7 +42,7 @@ func (b *syncBuffer) String() string {
 
 func TestShowcase(t *testing.T) {
 	var stdout, stderr syncBuffer
-	code := run(context.Background(), nil, strings.NewReader(""), &stdout, &stderr)
+	code := serve.Run(context.Background(), app(), nil, strings.NewReader(""), &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit code %d; stderr:\n%s", code, stderr.String())
 	}
@@ -78,7 +79,7 @@ func TestFlags(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr syncBuffer
-			if got := run(context.Background(), tt.give, strings.NewReader(""), &stdout, &stderr); got != tt.want {
+			if got := serve.Run(context.Background(), app(), tt.give, strings.NewReader(""), &stdout, &stderr); got != tt.want {
 				t.Errorf("exit code %d, want %d; stderr:\n%s", got, tt.want, stderr.String())
 			}
 		})
@@ -93,7 +94,7 @@ func TestStdio(t *testing.T) {
 			var stderr syncBuffer
 			done := make(chan int)
 			go func() {
-				code := run(context.Background(), []string{"-stdio"}, stdinR, stdoutW, &stderr)
+				code := serve.Run(context.Background(), app(), []string{"-stdio"}, stdinR, stdoutW, &stderr)
 				stdoutW.Close()
 				done <- code
 			}()
@@ -139,7 +140,7 @@ func TestHTTP(t *testing.T) {
 			ctx, stop := context.WithCancel(context.Background())
 			var stdout, stderr syncBuffer
 			done := make(chan int)
-			go func() { done <- run(ctx, m.args, strings.NewReader(""), &stdout, &stderr) }()
+			go func() { done <- serve.Run(ctx, app(), m.args, strings.NewReader(""), &stdout, &stderr) }()
 
 			var url string
 			deadline := time.Now().Add(10 * time.Second)

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -18,7 +18,8 @@ import (
 type modeParams struct {
 	fx.In
 
-	Config config
+	Config Config
+	App    App
 	Server *mcp.Server
 	Logger *zap.Logger
 }
@@ -31,7 +32,7 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 	finish := func(err error) {
 		code := 0
 		if err != nil {
-			fmt.Fprintf(stderr, "demo-weather: %v\n", err)
+			fmt.Fprintf(stderr, "%s: %v\n", p.App.Name, err)
 			code = 1
 		}
 		close(done)
@@ -39,11 +40,11 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 	}
 
 	switch {
-	case p.Config.httpAddr != "":
+	case p.Config.HTTPAddr != "":
 		startHTTP(lc, p, stderr)
 		cancel()
 		return
-	case p.Config.stdio:
+	case p.Config.Stdio:
 		lc.Append(fx.StartStopHook(
 			func() {
 				go func() {
@@ -59,7 +60,7 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 		))
 	default:
 		lc.Append(fx.StartStopHook(
-			func() { go func() { finish(showcase(ctx, stdout, p.Server)) }() },
+			func() { go func() { finish(p.App.Showcase(ctx, stdout, p.Server)) }() },
 			func() { cancel(); <-done },
 		))
 	}
@@ -69,22 +70,22 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 	handler := mcp.NewStreamableHTTPHandler(
 		func(*http.Request) *mcp.Server { return p.Server },
-		&mcp.StreamableHTTPOptions{Stateless: p.Config.stateless},
+		&mcp.StreamableHTTPOptions{Stateless: p.Config.Stateless},
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
-			ln, err := net.Listen("tcp", p.Config.httpAddr)
+			ln, err := net.Listen("tcp", p.Config.HTTPAddr)
 			if err != nil {
-				return fmt.Errorf("listen on %s: %w", p.Config.httpAddr, err)
+				return fmt.Errorf("listen on %s: %w", p.Config.HTTPAddr, err)
 			}
 			mode := "stateful"
-			if p.Config.stateless {
+			if p.Config.Stateless {
 				mode = "stateless"
 			}
-			fmt.Fprintf(stderr, "demo-weather: serving MCP (%s) at http://%s/mcp\n", mode, ln.Addr())
+			fmt.Fprintf(stderr, "%s: serving MCP (%s) at http://%s/mcp\n", p.App.Name, mode, ln.Addr())
 			go func() {
 				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 					p.Logger.Error("http server stopped", zap.Error(err))

@@ -1,0 +1,140 @@
+// Package serve runs the project's example MCP servers from the command
+// line: a default mode (the server's showcase), -stdio, or -http ADDR with
+// -stateless, wired with fx and zap, with the content-negotiation module
+// installed. It is shared by cmd/demo-weather and examples/journey.
+package serve
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxevent"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/contentneg/contentneg/contentnegfx"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+// App describes one example server.
+type App struct {
+	// Name is the command's name, for usage and messages.
+	Name string
+	// Provide lists fx constructors; one of them must provide *mcp.Server.
+	Provide []any
+	// Tools is the per-tool rendering configuration given to the middleware.
+	Tools map[string]shaping.Tool
+	// Showcase runs the default mode (no -stdio, no -http) and writes to w.
+	Showcase func(ctx context.Context, w io.Writer, server *mcp.Server) error
+}
+
+// Config is what the command line asks for.
+type Config struct {
+	Stdio     bool
+	HTTPAddr  string
+	Stateless bool
+	Verbose   bool
+}
+
+// Run parses args and runs the chosen mode until it is done, a signal
+// arrives or ctx is cancelled; it returns the process's exit code: 0, 1 for
+// a failure, 2 for a usage error.
+func Run(ctx context.Context, app App, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, err := ParseFlags(app.Name, args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	fxApp := fx.New(options(app, cfg, stdin, stdout, stderr)...)
+	if err := fxApp.Err(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		return 1
+	}
+	if err := fxApp.Start(ctx); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		return 1
+	}
+	code := 0
+	select {
+	case signal := <-fxApp.Wait():
+		code = signal.ExitCode
+	case <-ctx.Done():
+	}
+	stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := fxApp.Stop(stopCtx); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+		return 1
+	}
+	return code
+}
+
+// ParseFlags reads the command line. Usage errors are written to stderr.
+func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
+	var cfg Config
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.BoolVar(&cfg.Stdio, "stdio", false, "serve over stdio")
+	fs.StringVar(&cfg.HTTPAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
+	fs.BoolVar(&cfg.Stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
+	fs.BoolVar(&cfg.Verbose, "v", false, "log at debug level on stderr")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	var err error
+	switch {
+	case fs.NArg() > 0:
+		err = fmt.Errorf("unexpected arguments %q", fs.Args())
+	case cfg.Stdio && cfg.HTTPAddr != "":
+		err = errors.New("-stdio and -http exclude each other")
+	case cfg.Stateless && cfg.HTTPAddr == "":
+		err = errors.New("-stateless needs -http")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	}
+	return cfg, err
+}
+
+// options wires the application: logger, the app's constructors, the
+// content-negotiation module with the app's renderers, and the mode.
+func options(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []fx.Option {
+	opts := []fx.Option{
+		fx.Supply(cfg, app),
+		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
+		fx.Provide(app.Provide...),
+		fx.WithLogger(func(log *zap.Logger) fxevent.Logger {
+			l := &fxevent.ZapLogger{Logger: log.Named("fx")}
+			l.UseLogLevel(zapcore.DebugLevel)
+			return l
+		}),
+		contentnegfx.Module,
+		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams) {
+			startMode(lc, sd, p, stdin, stdout, stderr)
+		}),
+	}
+	for name, t := range app.Tools {
+		opts = append(opts, contentnegfx.Tool(name, t))
+	}
+	return opts
+}
+
+// newLogger logs to stderr only, so that stdout stays the protocol's in
+// -stdio mode and the showcase's otherwise.
+func newLogger(verbose bool, stderr io.Writer) *zap.Logger {
+	level := zapcore.WarnLevel
+	if verbose {
+		level = zapcore.DebugLevel
+	}
+	enc := zap.NewDevelopmentEncoderConfig()
+	core := zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(stderr)), level)
+	return zap.New(core)
+}

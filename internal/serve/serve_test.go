@@ -1,0 +1,97 @@
+package serve_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/goleak"
+
+	"github.com/contentneg/contentneg/internal/serve"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		give    []string
+		want    serve.Config
+		wantErr bool
+	}{
+		{"no flags: the showcase", nil, serve.Config{}, false},
+		{"stdio", []string{"-stdio"}, serve.Config{Stdio: true}, false},
+		{"http", []string{"-http", ":8080"}, serve.Config{HTTPAddr: ":8080"}, false},
+		{"stateless http, verbose", []string{"-http", ":8080", "-stateless", "-v"}, serve.Config{HTTPAddr: ":8080", Stateless: true, Verbose: true}, false},
+		{"stdio and http", []string{"-stdio", "-http", ":1"}, serve.Config{Stdio: true, HTTPAddr: ":1"}, true},
+		{"stateless alone", []string{"-stateless"}, serve.Config{Stateless: true}, true},
+		{"stray argument", []string{"now"}, serve.Config{}, true},
+		{"unknown flag", []string{"-x"}, serve.Config{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			got, err := serve.ParseFlags("test", tt.give, &stderr)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("error = %v, want error %v", err, tt.wantErr)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("config (-want +got):\n%s", diff)
+			}
+			if tt.wantErr && stderr.Len() == 0 {
+				t.Error("a usage error wrote nothing to stderr")
+			}
+		})
+	}
+}
+
+func testApp(showcase func(context.Context, io.Writer, *mcp.Server) error) serve.App {
+	return serve.App{
+		Name:     "test",
+		Provide:  []any{func() *mcp.Server { return mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil) }},
+		Showcase: showcase,
+	}
+}
+
+func TestShowcaseExitCodes(t *testing.T) {
+	tests := []struct {
+		name       string
+		give       error
+		want       int
+		wantStderr string
+	}{
+		{"success", nil, 0, ""},
+		{"failure", errors.New("the server did not answer"), 1, "test: the server did not answer"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			app := testApp(func(_ context.Context, w io.Writer, _ *mcp.Server) error {
+				io.WriteString(w, "shown")
+				return tt.give
+			})
+			if got := serve.Run(context.Background(), app, nil, strings.NewReader(""), &stdout, &stderr); got != tt.want {
+				t.Errorf("exit code %d, want %d", got, tt.want)
+			}
+			if stdout.String() != "shown" || !strings.Contains(stderr.String(), tt.wantStderr) {
+				t.Errorf("stdout %q, stderr %q", stdout.String(), stderr.String())
+			}
+		})
+	}
+}
+
+func TestMissingServerConstructorFails(t *testing.T) {
+	var stderr bytes.Buffer
+	app := serve.App{Name: "broken", Showcase: func(context.Context, io.Writer, *mcp.Server) error { return nil }}
+	if got := serve.Run(context.Background(), app, nil, strings.NewReader(""), io.Discard, &stderr); got != 1 {
+		t.Errorf("exit code %d, want 1", got)
+	}
+	if !strings.Contains(stderr.String(), "mcp.Server") {
+		t.Errorf("stderr does not name the missing type: %s", stderr.String())
+	}
+}
