@@ -1,0 +1,45 @@
+package negotiation
+
+// Refusal is the answer the elicitation gate gives in place of a client that
+// cannot answer: the action of the elicitation result a handler receives.
+type Refusal uint8
+
+const (
+	// Decline answers as if the person had declined (the default).
+	Decline Refusal = iota
+	// Cancel answers as if the person had dismissed the question.
+	Cancel
+)
+
+// String returns the elicitation action: "decline" or "cancel".
+func (r Refusal) String() string {
+	if r == Cancel {
+		return "cancel"
+	}
+	return "decline"
+}
+
+// The reasons [Profile.ElicitationGate] gives for closing the gate.
+const (
+	ReasonNotInteractive = "the client declared !interactive"
+	ReasonNoCapability   = "the client has no elicitation capability"
+)
+
+// ElicitationGate reports whether an elicitation meant for this client must
+// be answered locally, with a [Refusal], instead of being sent, and why
+// (contract section 6). The gate is closed for a client that declared the
+// extension and either lacks the real elicitation capability or declared
+// "!interactive" (alone or beside "interactive"). It is always open for a
+// client that did not declare the extension: the SDK's own behaviour applies.
+func (p *Profile) ElicitationGate(hasCapability bool) (closed bool, reason string) {
+	switch {
+	case !p.Declared():
+		return false, ""
+	case !hasCapability:
+		return true, ReasonNoCapability
+	case p.Interactive() == No:
+		return true, ReasonNotInteractive
+	default:
+		return false, ""
+	}
+}
