@@ -24,6 +24,10 @@ type Options struct {
 	// Tools configures the rendering of individual tools by name; tools not
 	// listed use the generic renderers. See also [Middleware.Register].
 	Tools map[string]shaping.Tool
+	// Refusal is the answer the elicitation gate gives in place of a client
+	// that cannot answer: negotiation.Decline (the default) or
+	// negotiation.Cancel.
+	Refusal negotiation.Refusal
 }
 
 // Middleware negotiates content for a go-sdk server. Make one with [New] or
@@ -35,6 +39,7 @@ type Middleware struct {
 	shaper     *shaping.Shaper
 	sessions   *sessions
 	tools      *catalog
+	refusal    negotiation.Refusal
 }
 
 // New returns a Middleware. Add it to a server with [Middleware.Install], or
@@ -53,6 +58,7 @@ func New(opts *Options) *Middleware {
 		shaper:     shaping.New(&shaping.Options{Logger: log, Mirror: opts.Mirror}),
 		sessions:   newSessions(opts.Store),
 		tools:      newCatalog(),
+		refusal:    opts.Refusal,
 	}
 	for name, t := range opts.Tools {
 		m.shaper.Register(name, t)
@@ -68,10 +74,12 @@ func Install(s *mcp.Server, opts *Options) *Middleware {
 	return m
 }
 
-// Install adds the middleware to s, as the outermost receiving middleware
-// added so far.
+// Install adds the middleware to s: [Middleware.Receiving] as the outermost
+// receiving middleware added so far, and [Middleware.Sending], the
+// elicitation gate, as the outermost sending middleware.
 func (m *Middleware) Install(s *mcp.Server) {
 	s.AddReceivingMiddleware(m.Receiving)
+	s.AddSendingMiddleware(m.Sending)
 }
 
 // Register sets how the named tool's results are rendered, replacing the
@@ -81,8 +89,10 @@ func (m *Middleware) Register(tool string, t shaping.Tool) { m.shaper.Register(t
 // Receiving is the receiving middleware (an mcp.Middleware). It advertises
 // the extension in initialize and server/discover results, resolves the
 // client's profile for every request and puts it in the handler's context
-// when the client declared the extension, and rewrites tools/call results.
-// Requests of clients that did not declare the extension go to next
+// when the client declared the extension, rewrites tools/call results, and
+// keeps elicitations away from clients that cannot answer them (the
+// stateless era's inputRequests; see [Middleware.Sending] for the legacy
+// era). Requests of clients that did not declare the extension go to next
 // untouched.
 func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
@@ -106,10 +116,22 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		if !c.profile.Declared() {
 			return next(ctx, method, req)
 		}
-		ctx = negotiation.WithProfile(ctx, c.profile)
-		if method == "tools/call" {
-			return m.callTool(ctx, method, req, next, c)
+		cl := m.newCall(c, method, req)
+		ctx = withCall(negotiation.WithProfile(ctx, c.profile), cl)
+		switch method {
+		case "tools/call", "prompts/get", "resources/read":
+			if cl.closed {
+				var err error
+				if req, err = m.overrideAnswers(req, cl); err != nil {
+					return nil, err
+				}
+			}
+		default:
+			return next(ctx, method, req)
 		}
-		return next(ctx, method, req)
+		if method == "tools/call" {
+			return m.callTool(ctx, method, req, next, cl)
+		}
+		return m.gateInputs(method, req, func(req mcp.Request) (mcp.Result, error) { return next(ctx, method, req) }, cl)
 	}
 }

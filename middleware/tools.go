@@ -13,12 +13,17 @@ import (
 
 // callTool runs a tools/call for a client that declared the extension and
 // rewrites the result as shaping plans it.
-func (m *Middleware) callTool(ctx context.Context, method string, req mcp.Request, next mcp.MethodHandler, c client) (mcp.Result, error) {
-	var hints *negotiation.Hints
-	if c.profile.WantsHints() {
-		ctx, hints = negotiation.WithHints(ctx)
+func (m *Middleware) callTool(ctx context.Context, method string, req mcp.Request, next mcp.MethodHandler, cl *call) (mcp.Result, error) {
+	c := cl.client
+	var hints *negotiation.Hints // the collector of the handler's last invocation
+	invoke := func(req mcp.Request) (mcp.Result, error) {
+		callCtx := ctx
+		if c.profile.WantsHints() {
+			callCtx, hints = negotiation.WithHints(ctx)
+		}
+		return next(callCtx, method, req)
 	}
-	res, err := next(ctx, method, req)
+	res, err := m.gateInputs(method, req, invoke, cl)
 	r, ok := res.(*mcp.CallToolResult)
 	if err != nil || !ok || r == nil {
 		return res, err
