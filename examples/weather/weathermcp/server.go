@@ -1,17 +1,22 @@
 // Package weathermcp serves the offline weather of package weather as an MCP
 // server of the official Go SDK: the tools get_weather and get_forecast,
-// with output schemas. It does no negotiation itself; the demo installs the
-// middleware on the server it returns, with the per-tool renderers of [Tools].
+// set_alert and list_alerts, all with output schemas. The demo installs the
+// middleware on the server it returns, with the per-tool renderers of
+// [Tools]; the handlers use its elicitation helpers, so questions reach only
+// clients that can answer them.
 package weathermcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather"
+	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -26,7 +31,7 @@ func NewServer(svc *weather.Service) *mcp.Server {
 	}
 	impl := Implementation
 	s := mcp.NewServer(&impl, nil)
-	h := handlers{svc: svc}
+	h := handlers{svc: svc, alerts: &alertStore{}}
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "get_weather",
 		Title:       "Current weather",
@@ -38,15 +43,41 @@ func NewServer(svc *weather.Service) *mcp.Server {
 		Description: "Daily forecast for a city, 1 to 7 days: high, low, conditions and precipitation chance per day.",
 		InputSchema: forecastInputSchema(),
 	}, h.getForecast)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        "set_alert",
+		Title:       "Set a temperature alert",
+		Description: "Set an alert for when a city's temperature falls below a threshold. The person is asked to confirm; without a confirmation no alert is set.",
+	}, h.setAlert)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        "list_alerts",
+		Title:       "List alerts",
+		Description: "The temperature alerts set so far.",
+	}, h.listAlerts)
 	return s
 }
 
 type handlers struct {
-	svc *weather.Service
+	svc    *weather.Service
+	alerts *alertStore
 }
 
-func (h handlers) getWeather(ctx context.Context, _ *mcp.CallToolRequest, in weather.WeatherInput) (*mcp.CallToolResult, weather.Conditions, error) {
+// getWeather answers for one city. A name that matches several cities is a
+// question to a client that can ask a person, and a tool error naming the
+// candidates for every other client.
+func (h handlers) getWeather(ctx context.Context, req *mcp.CallToolRequest, in weather.WeatherInput) (*mcp.CallToolResult, weather.Conditions, error) {
 	c, err := h.svc.Current(in.City)
+	var ambiguous *weather.AmbiguousCityError
+	if errors.As(err, &ambiguous) && middleware.MayElicit(ctx, req) {
+		choice, ask, askErr := whichCity(ctx, req, ambiguous)
+		switch {
+		case askErr != nil:
+			return nil, weather.Conditions{}, errors.Join(err, askErr)
+		case ask != nil:
+			return ask, weather.Conditions{}, nil
+		case choice != "":
+			c, err = h.svc.Current(choice)
+		}
+	}
 	if err != nil {
 		return nil, weather.Conditions{}, err
 	}
@@ -62,6 +93,31 @@ func (h handlers) getForecast(_ context.Context, _ *mcp.CallToolRequest, in weat
 		return nil, weather.Forecast{}, err
 	}
 	return nil, f, nil
+}
+
+// whichCity asks the person which of the candidates they mean, and returns
+// the one chosen, or "" when they did not choose one of them.
+func whichCity(ctx context.Context, req *mcp.CallToolRequest, ambiguous *weather.AmbiguousCityError) (string, *mcp.CallToolResult, error) {
+	enum := make([]any, len(ambiguous.Candidates))
+	for i, c := range ambiguous.Candidates {
+		enum[i] = c
+	}
+	answer, ask, err := middleware.Elicit(ctx, req, "city", &mcp.ElicitParams{
+		Message: fmt.Sprintf("%q matches several cities. Which one do you mean?", ambiguous.Name),
+		RequestedSchema: &jsonschema.Schema{
+			Type:       "object",
+			Properties: map[string]*jsonschema.Schema{"city": {Type: "string", Enum: enum, Description: "the city"}},
+			Required:   []string{"city"},
+		},
+	})
+	if err != nil || ask != nil || answer.Action != "accept" {
+		return "", ask, err
+	}
+	choice, _ := answer.Content["city"].(string)
+	if !slices.Contains(ambiguous.Candidates, choice) {
+		return "", nil, nil // never trust an answer: only a listed candidate is taken
+	}
+	return choice, nil, nil
 }
 
 // forecastInputSchema is the schema of weather.ForecastInput, with the range
