@@ -1,7 +1,10 @@
 package shaping
 
 import (
+	"strings"
 	"sync"
+
+	"github.com/yosida95/uritemplate/v3"
 
 	"go.uber.org/zap"
 
@@ -49,8 +52,15 @@ type Shaper struct {
 	log    *zap.Logger
 	mirror Mirror
 
-	mu    sync.RWMutex
-	tools map[string]Tool
+	mu        sync.RWMutex
+	tools     map[string]Tool
+	templates []template // the registered names that are URI templates, in registration order
+}
+
+// template is a registration under a URI template ("weather://{city}").
+type template struct {
+	name string
+	tmpl *uritemplate.Template
 }
 
 // New returns a Shaper.
@@ -66,12 +76,37 @@ func New(opts *Options) *Shaper {
 }
 
 // Register sets how the named tool's values are rendered, replacing any
-// earlier registration. Resources use the same registry, by URI template or
-// URI.
+// earlier registration. Resources use the same registry: name is then a
+// resource URI, or a URI template ("weather://{city}") that covers every
+// URI it matches.
 func (s *Shaper) Register(name string, t Tool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, known := s.tools[name]; !known && strings.Contains(name, "{") {
+		if tmpl, err := uritemplate.New(name); err == nil {
+			s.templates = append(s.templates, template{name: name, tmpl: tmpl})
+		}
+	}
 	s.tools[name] = t
+}
+
+// resource returns the configuration for a resource URI: registered under
+// the URI itself, else under the first registered URI template matching it.
+func (s *Shaper) resource(uri string) Tool {
+	s.mu.RLock()
+	_, exact := s.tools[uri]
+	name := uri
+	for _, t := range s.templates {
+		if exact {
+			break
+		}
+		if t.tmpl.Match(uri) != nil {
+			name = t.name
+			break
+		}
+	}
+	s.mu.RUnlock()
+	return s.tool(name)
 }
 
 // tool returns the configuration for name, with the generic renderer when

@@ -1,0 +1,173 @@
+package shaping
+
+import (
+	"errors"
+	"mime"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+)
+
+// ErrNotFound marks a resource that does not exist. A resource handler may
+// wrap it (fmt.Errorf("city %q: %w", slug, shaping.ErrNotFound)); the front
+// ends turn it, like every other form of "not found", into the error the
+// contract prescribes: -32602 with the URI in the error data (section 7).
+var ErrNotFound = errors.New("resource not found")
+
+// The media types of the three renderings.
+const (
+	MIMEJSON     = "application/json"
+	MIMEMarkdown = "text/markdown"
+	MIMEText     = "text/plain"
+)
+
+// Content describes one content of a resources/read result in SDK-neutral
+// terms.
+type Content struct {
+	URI      string
+	MIMEType string
+	Text     string
+	Blob     bool // a binary content: never rendered, never changed
+}
+
+// ContentPlan says what becomes of one content the handler returned.
+type ContentPlan struct {
+	// From is the index of the handler's content this one comes from.
+	From int
+	// Changed says MIMEType and Text replace the handler's.
+	Changed  bool
+	MIMEType string
+	Text     string
+}
+
+// Resource plans a resources/read result for the profile (contract section
+// 7). It returns nil when the result stays as it is: pass-through, or
+// nothing to change. Otherwise it returns the contents to send, in order:
+//
+//   - format alternatives (contents sharing a URI) are narrowed to the best
+//     match for the rendering: application/json for structured,
+//     text/markdown for markdown, text/plain for text; failing that, a JSON
+//     alternative (rendered below); failing that, the first in the
+//     handler's order;
+//   - a JSON text content is rendered as markdown (text/markdown) or plain
+//     text (text/plain), and kept as JSON for structured;
+//   - a markdown text content becomes plain text for the text rendering;
+//   - blobs are never changed.
+//
+// uri selects the renderer registered with [Shaper.Register] (under the URI
+// or a URI template matching it); a renderer that fails leaves the content
+// as JSON.
+func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content) []ContentPlan {
+	rendering := p.Rendering()
+	if rendering == negotiation.PassThrough || len(contents) == 0 {
+		return nil
+	}
+	chosen := chooseAlternatives(contents, preferredMIME(rendering))
+	plans := make([]ContentPlan, 0, len(chosen))
+	changed := len(chosen) != len(contents)
+	for _, i := range chosen {
+		plan := s.content(p, rendering, uri, i, contents[i])
+		changed = changed || plan.Changed
+		plans = append(plans, plan)
+	}
+	if !changed {
+		return nil
+	}
+	return plans
+}
+
+// content plans one content: JSON rendered, markdown made plain.
+func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering, uri string, i int, c Content) ContentPlan {
+	plan := ContentPlan{From: i}
+	if c.Blob {
+		return plan
+	}
+	switch {
+	case isJSON(c.MIMEType) && rendering != negotiation.Structured:
+		t := s.resource(uri)
+		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
+		out, err := s.render(t.Renderer, rendering, []byte(c.Text), opts)
+		if err != nil {
+			s.log.Warn("renderer failed; resource left as JSON", zap.String("resource", uri), zap.Stringer("rendering", rendering), zap.Error(err))
+			return plan
+		}
+		plan.Changed, plan.Text, plan.MIMEType = true, out, preferredMIME(rendering)
+	case mediaType(c.MIMEType) == MIMEMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), MIMEText
+	}
+	return plan
+}
+
+// chooseAlternatives returns the indices of the contents to keep: one per
+// URI, the best match for want among those sharing it, in the order the
+// URIs first appear.
+func chooseAlternatives(contents []Content, want string) []int {
+	var order []string
+	byURI := make(map[string][]int, len(contents))
+	for i, c := range contents {
+		if _, seen := byURI[c.URI]; !seen {
+			order = append(order, c.URI)
+		}
+		byURI[c.URI] = append(byURI[c.URI], i)
+	}
+	out := make([]int, 0, len(order))
+	for _, uri := range order {
+		out = append(out, bestMatch(contents, byURI[uri], want))
+	}
+	return out
+}
+
+func bestMatch(contents []Content, candidates []int, want string) int {
+	for _, i := range candidates {
+		if mediaType(contents[i].MIMEType) == want {
+			return i
+		}
+	}
+	for _, i := range candidates {
+		if isJSON(contents[i].MIMEType) && !contents[i].Blob {
+			return i
+		}
+	}
+	return candidates[0]
+}
+
+func preferredMIME(r negotiation.Rendering) string {
+	switch r {
+	case negotiation.Markdown:
+		return MIMEMarkdown
+	case negotiation.Text:
+		return MIMEText
+	default:
+		return MIMEJSON
+	}
+}
+
+// mediaType returns the lower-case media type of a MIME type, without
+// parameters ("text/markdown; charset=utf-8" -> "text/markdown").
+func mediaType(mimeType string) string {
+	mt, _, err := mime.ParseMediaType(mimeType)
+	if err != nil {
+		return strings.ToLower(strings.TrimSpace(mimeType))
+	}
+	return mt
+}
+
+// isJSON reports whether a MIME type is JSON: application/json or a +json
+// suffix type.
+func isJSON(mimeType string) bool {
+	mt := mediaType(mimeType)
+	return mt == MIMEJSON || strings.HasSuffix(mt, "+json")
+}
+
+// Prompt plans the texts of a prompts/get result: for the text rendering,
+// every text that holds markdown markup becomes plain text. It returns the
+// new texts, one for one, or nil when nothing changes.
+func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
+	if p.Rendering() != negotiation.Text {
+		return nil
+	}
+	return plainTexts(texts)
+}

@@ -1,0 +1,103 @@
+package shaping_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+func TestResourcePlans(t *testing.T) {
+	const uri = "weather://bern"
+	jsonC := shaping.Content{URI: uri, MIMEType: "application/json", Text: `{"t":8}`}
+	mdC := shaping.Content{URI: uri, MIMEType: "text/markdown", Text: "**8 °C**"}
+	textC := shaping.Content{URI: uri, MIMEType: "text/plain", Text: "8 °C"}
+	blob := shaping.Content{URI: uri, MIMEType: "image/png", Blob: true}
+	tests := []struct {
+		name string
+		tags []string // nil: not declared
+		give []shaping.Content
+		want []shaping.ContentPlan
+	}{
+		{"not declared", nil, []shaping.Content{jsonC, mdC, textC}, nil},
+		{"nothing to change", []string{"agent"}, []shaping.Content{jsonC}, nil},
+		{"no contents", []string{"human"}, nil, nil},
+		{"json rendered as markdown", []string{"human"}, []shaping.Content{jsonC}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/markdown", Text: "- **t:** 8"}}},
+		{"json rendered as text", []string{"format=text"}, []shaping.Content{jsonC}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/plain", Text: "t: 8"}}},
+		{"alternatives: json", []string{"agent"}, []shaping.Content{mdC, jsonC, textC}, []shaping.ContentPlan{{From: 1}}},
+		{"alternatives: markdown", []string{"human"}, []shaping.Content{jsonC, mdC, textC}, []shaping.ContentPlan{{From: 1}}},
+		{"alternatives: text", []string{"format=text"}, []shaping.Content{jsonC, mdC, textC}, []shaping.ContentPlan{{From: 2}}},
+		{"alternatives without a match: the first", []string{"agent"}, []shaping.Content{mdC, textC}, []shaping.ContentPlan{{From: 0}}},
+		{"markdown alone for text: plain", []string{"format=text"}, []shaping.Content{mdC}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/plain", Text: "8 °C"}}},
+		{"a blob alone is never touched", []string{"format=text"}, []shaping.Content{blob}, nil},
+		{"a blob loses to the wanted alternative", []string{"format=text"}, []shaping.Content{blob, textC}, []shaping.ContentPlan{{From: 1}}},
+		{"MIME parameters are ignored", []string{"format=text"}, []shaping.Content{jsonC, {URI: uri, MIMEType: "Text/Plain; charset=utf-8", Text: "x"}}, []shaping.ContentPlan{{From: 1}}},
+		{"+json counts as JSON", []string{"format=text"}, []shaping.Content{{URI: uri, MIMEType: "application/geo+json", Text: `{"t":8}`}}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/plain", Text: "t: 8"}}},
+		{"broken JSON stays", []string{"human"}, []shaping.Content{{URI: uri, MIMEType: "application/json", Text: `{"t":`}}, nil},
+		{"a collection: one per URI, in order", []string{"agent"},
+			[]shaping.Content{{URI: "a", MIMEType: "text/plain"}, {URI: "b", MIMEType: "application/json", Text: "{}"}, {URI: "a", MIMEType: "application/json", Text: "{}"}},
+			[]shaping.ContentPlan{{From: 2}, {From: 1}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p *negotiation.Profile
+			if tt.tags != nil {
+				p = negotiation.FromTags(tt.tags...)
+			}
+			got := shaping.New(nil).Resource(p, uri, tt.give)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("plans (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestResourceRendererByTemplate(t *testing.T) {
+	r, err := renderers.NewTemplate(renderers.TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "{{.t}} degrees"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := shaping.New(nil)
+	s.Register("weather://{city}", shaping.Tool{Renderer: r})
+	tests := []struct {
+		give string
+		want string
+	}{
+		{"weather://bern", "8 degrees"},
+		{"weather://bern/report", "- **t:** 8"}, // {city} matches no "/": the generic renderer
+		{"other://bern", "- **t:** 8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give, func(t *testing.T) {
+			got := s.Resource(negotiation.FromTags("human"), tt.give, []shaping.Content{{URI: tt.give, MIMEType: "application/json", Text: `{"t":8}`}})
+			if len(got) != 1 || got[0].Text != tt.want {
+				t.Errorf("plans = %+v, want text %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPromptPlans(t *testing.T) {
+	texts := []string{"## Plan\n\n**Wear** a coat.", "plain"}
+	tests := []struct {
+		tags []string
+		want []string
+	}{
+		{nil, nil},
+		{[]string{"human"}, nil},
+		{[]string{"agent"}, nil},
+		{[]string{"format=text"}, []string{"Plan\n\nWear a coat.", "plain"}},
+	}
+	for _, tt := range tests {
+		var p *negotiation.Profile
+		if tt.tags != nil {
+			p = negotiation.FromTags(tt.tags...)
+		}
+		if diff := cmp.Diff(tt.want, shaping.New(nil).Prompt(p, texts)); diff != "" {
+			t.Errorf("%v (-want +got):\n%s", tt.tags, diff)
+		}
+	}
+}
