@@ -75,9 +75,11 @@ func Install(s *mcp.Server, opts *Options) *Middleware {
 }
 
 // Install adds the middleware to s: [Middleware.Receiving] as the outermost
-// receiving middleware added so far, and [Middleware.Sending], the
-// elicitation gate, as the outermost sending middleware.
+// receiving middleware added so far, [Middleware.Sending], the elicitation
+// gate, as the outermost sending middleware, and the method
+// resources/metadata (SEP-2093), which the receiving middleware answers.
 func (m *Middleware) Install(s *mcp.Server) {
+	serveMetadata(s)
 	s.AddReceivingMiddleware(m.Receiving)
 	s.AddSendingMiddleware(m.Sending)
 }
@@ -111,9 +113,15 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 				m.tools.learn(r.Tools)
 			}
 			return res, err
+		case MethodResourceMetadata:
+			return m.resourceMetadata(ctx, req, next)
 		}
 		c := m.resolve(req)
 		if !c.profile.Declared() {
+			if method == "resources/read" {
+				res, err := next(ctx, method, req)
+				return notFound(requestName(req), res, err)
+			}
 			return next(ctx, method, req)
 		}
 		cl := m.newCall(c, method, req)
@@ -132,6 +140,16 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		if method == "tools/call" {
 			return m.callTool(ctx, method, req, next, cl)
 		}
-		return m.gateInputs(method, req, func(req mcp.Request) (mcp.Result, error) { return next(ctx, method, req) }, cl)
+		res, err := m.gateInputs(method, req, func(req mcp.Request) (mcp.Result, error) { return next(ctx, method, req) }, cl)
+		if method == "prompts/get" {
+			if err != nil {
+				return res, err
+			}
+			return m.renderPrompt(res, cl), nil
+		}
+		if res, err = notFound(requestName(req), res, err); err != nil {
+			return res, err
+		}
+		return m.renderResource(req, res, cl), nil
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -62,7 +63,8 @@ func Connect(tb testing.TB, server *mcp.Server, opts *Options) *mcp.ClientSessio
 }
 
 // NewClient returns the client opts describe, for transports other than
-// in-memory ones (stdio, streamable HTTP).
+// in-memory ones (stdio, streamable HTTP). It can call resources/metadata
+// with middleware.ResourceMetadata.
 func NewClient(opts *Options) *mcp.Client {
 	if opts == nil {
 		opts = &Options{}
@@ -87,7 +89,9 @@ func NewClient(opts *Options) *mcp.Client {
 		caps.AddExtension(negotiation.ExtensionID, opts.Settings)
 	}
 	clientOpts.Capabilities = caps
-	return mcp.NewClient(&mcp.Implementation{Name: "middlewaretest", Version: "1.0.0"}, &clientOpts)
+	c := mcp.NewClient(&mcp.Implementation{Name: "middlewaretest", Version: "1.0.0"}, &clientOpts)
+	_ = middleware.EnableResourceMetadata(c) // cannot fail: the method is not a standard one
+	return c
 }
 
 // SessionOptions returns the session options opts describe: the legacy
