@@ -1,6 +1,8 @@
 // Package weathermcp serves the offline weather of package weather as an MCP
 // server of the official Go SDK: the tools get_weather and get_forecast,
-// set_alert and list_alerts, all with output schemas. The demo installs the
+// set_alert and list_alerts, all with output schemas; the resources
+// weather://cities, weather://{city} and weather://{city}/report (three
+// formats of one URI); and the prompt plan_outfit. The demo installs the
 // middleware on the server it returns, with the per-tool renderers of
 // [Tools]; the handlers use its elicitation helpers, so questions reach only
 // clients that can answer them.
@@ -53,6 +55,8 @@ func NewServer(svc *weather.Service) *mcp.Server {
 		Title:       "List alerts",
 		Description: "The temperature alerts set so far.",
 	}, h.listAlerts)
+	addResources(s, h)
+	addPrompts(s, h)
 	return s
 }
 

@@ -31,9 +31,9 @@ The feels-like temperature is the wind chill at or below 10 °C and the heat ind
 // the five fields that matter at a glance.
 const weatherCompact = `{location,conditions,temperature_c,feels_like_c,precipitation_probability}`
 
-// Tools returns the demo's rendering configuration per tool: a markdown
-// template and a compact projection for get_weather, units for both tools'
-// verbose renderings. get_forecast is left to the generic renderers, whose
+// Tools returns the demo's rendering configuration per tool and resource
+// template: a markdown template and a compact projection for get_weather and
+// weather://{city}, units for verbose renderings. get_forecast is left to the generic renderers, whose
 // tables suit it.
 func Tools() map[string]shaping.Tool {
 	weather, err := renderers.NewTemplate(renderers.TemplateSpec{
@@ -58,5 +58,6 @@ func Tools() map[string]shaping.Tool {
 	return map[string]shaping.Tool{
 		"get_weather":  {Renderer: weather, Units: units},
 		"get_forecast": {Units: units},
+		CurrentURI:     {Renderer: weather, Units: units}, // weather://{city} holds the same value as get_weather
 	}
 }
