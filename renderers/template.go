@@ -49,6 +49,16 @@ type templateRenderer struct {
 //	default DEF V     V, or DEF when V is empty (nil, "", false, empty list or map): {{default "n/a" .uv}}
 //	get MAP KEY       MAP's field KEY given unescaped, for keys that are not identifiers: {{get . "_id"}}
 //	percent N         a fraction as a whole percentage: {{percent .chance}} gives "61 %" for 0.61
+//	clock T           an RFC 3339 time's time of day, in its own offset: "08:02"
+//	date T            an RFC 3339 time's day, in its own offset: "Fri 20 Nov 2026"
+//	duration D        an ISO 8601 duration P[nD][T[nH][nM][nS]] for people: "56 min" for PT56M,
+//	                  "1 h 02 min" for PT1H2M, "26 h 00 min" for P1DT2H, "0 min 30 s" for PT30S
+//	between A B       the time from RFC 3339 time A to B, in whole seconds, written like duration:
+//	                  "17 min"; "-5 min" when B is before A
+//
+// A function given a value it cannot read (a number for clock, "PT1.5H" or "P1M" for duration)
+// makes the rendering return an error (on which the caller falls back to Generic); no function
+// panics.
 //
 // A template owns its whole output: Options.Title, Schema and Units are only used when a rendering
 // falls back to Generic. text/template prints "<no value>" for a missing field; output holding it
