@@ -1,19 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"io"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
 	"github.com/contentneg/contentneg/internal/serve"
+	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -21,32 +17,8 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-// syncBuffer is a bytes.Buffer safe to write from one goroutine and read
-// from another.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func TestShowcase(t *testing.T) {
-	var stdout, stderr syncBuffer
-	code := serve.Run(context.Background(), app(), nil, strings.NewReader(""), &stdout, &stderr)
-	if code != 0 {
-		t.Fatalf("exit code %d; stderr:\n%s", code, stderr.String())
-	}
-	out := stdout.String()
+	out := servetest.Showcase(t, app())
 	for _, want := range []string{
 		"rendering: pass-through", "rendering: structured", "rendering: markdown", "rendering: text",
 		"get_weather", "get_forecast", "Bern, Switzerland", "bytes",
@@ -57,9 +29,6 @@ func TestShowcase(t *testing.T) {
 	}
 	if got := strings.Count(out, "-- get_weather"); got != len(showcaseProfiles) {
 		t.Errorf("%d get_weather calls shown, want %d", got, len(showcaseProfiles))
-	}
-	if stderr.String() != "" {
-		t.Errorf("the showcase wrote to stderr:\n%s", stderr.String())
 	}
 }
 
@@ -78,7 +47,7 @@ func TestFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr syncBuffer
+			var stdout, stderr servetest.SyncBuffer
 			if got := serve.Run(context.Background(), app(), tt.give, strings.NewReader(""), &stdout, &stderr); got != tt.want {
 				t.Errorf("exit code %d, want %d; stderr:\n%s", got, tt.want, stderr.String())
 			}
@@ -89,93 +58,60 @@ func TestFlags(t *testing.T) {
 func TestStdio(t *testing.T) {
 	for _, legacy := range []bool{false, true} {
 		t.Run(map[bool]string{false: "stateless", true: "legacy"}[legacy], func(t *testing.T) {
-			stdinR, stdinW := io.Pipe()
-			stdoutR, stdoutW := io.Pipe()
-			var stderr syncBuffer
-			done := make(chan int)
-			go func() {
-				code := serve.Run(context.Background(), app(), []string{"-stdio"}, stdinR, stdoutW, &stderr)
-				stdoutW.Close()
-				done <- code
-			}()
-
-			opts := &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: legacy}
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.IOTransport{Reader: stdoutR, Writer: stdinW}, middlewaretest.SessionOptions(opts))
-			if err != nil {
-				t.Fatalf("connect over stdio: %v (stderr: %s)", err, stderr.String())
-			}
+			cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: legacy})
 			if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
 				t.Error("the extension is not advertised over stdio")
 			}
-			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
-			if err != nil {
-				t.Fatalf("call: %v", err)
-			}
-			body := res.Content[0].(*mcp.TextContent).Text
+			body := firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
 			if err := renderers.CheckPlain(body); err != nil || !strings.Contains(body, "Bern") {
 				t.Errorf("not compact text (%v): %s", err, body)
-			}
-			cs.Close() // closes stdin: the server ends
-			if code := <-done; code != 0 {
-				t.Errorf("exit code %d; stderr:\n%s", code, stderr.String())
 			}
 		})
 	}
 }
 
-var servingAt = regexp.MustCompile(`at (http://\S+/mcp)`)
-
 func TestHTTP(t *testing.T) {
-	modes := []struct {
-		name string
-		args []string
-	}{
-		{"stateful", []string{"-http", "127.0.0.1:0"}},
-		{"stateless", []string{"-http", "127.0.0.1:0", "-stateless"}},
-	}
-	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) {
-			ctx, stop := context.WithCancel(context.Background())
-			var stdout, stderr syncBuffer
-			done := make(chan int)
-			go func() { done <- serve.Run(ctx, app(), m.args, strings.NewReader(""), &stdout, &stderr) }()
-
-			var url string
-			deadline := time.Now().Add(10 * time.Second)
-			for url == "" && time.Now().Before(deadline) {
-				if match := servingAt.FindStringSubmatch(stderr.String()); match != nil {
-					url = match[1]
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
-			if url == "" {
-				stop()
-				<-done
-				t.Fatalf("the server did not say where it listens; stderr:\n%s", stderr.String())
-			}
-
-			callCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			opts := &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")}
-			cs, err := middlewaretest.NewClient(opts).Connect(callCtx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
-			if err != nil {
-				t.Fatalf("connect: %v", err)
-			}
-			res, err := cs.CallTool(callCtx, &mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Bern", "days": 2}})
-			if err != nil {
-				t.Fatalf("call: %v", err)
-			}
-			body := res.Content[0].(*mcp.TextContent).Text
+	for _, stateless := range []bool{false, true} {
+		t.Run(map[bool]string{false: "stateful", true: "stateless"}[stateless], func(t *testing.T) {
+			url := servetest.HTTP(t, app(), stateless)
+			cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")})
+			body := firstText(t, cs, mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Bern", "days": 2}})
 			if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "|") {
 				t.Errorf("not a markdown table (%v): %s", err, body)
 			}
-			cs.Close()
-			stop()
-			if code := <-done; code != 0 {
-				t.Errorf("exit code %d; stderr:\n%s", code, stderr.String())
-			}
 		})
 	}
+}
+
+func TestHTTPStopsWithClientsStillConnected(t *testing.T) {
+	// A stateful client that never closes its session must not keep the
+	// server from stopping, nor leave its session running (goleak checks).
+	var cs *mcp.ClientSession
+	t.Cleanup(func() { // registered first, so it runs after the server stopped
+		if cs != nil {
+			cs.Close()
+		}
+	})
+	url := servetest.HTTP(t, app(), false)
+	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
+	defer cancel()
+	var err error
+	if cs, err = middlewaretest.NewClient(nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil); err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
+}
+
+func firstText(t *testing.T, cs *mcp.ClientSession, params mcp.CallToolParams) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &params)
+	if err != nil {
+		t.Fatalf("call %s: %v", params.Name, err)
+	}
+	if len(res.Content) == 0 {
+		t.Fatalf("call %s: no content", params.Name)
+	}
+	return res.Content[0].(*mcp.TextContent).Text
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -52,22 +53,19 @@ func showcaseClient(ctx context.Context, w io.Writer, server *mcp.Server, p prof
 		opts.Settings = middlewaretest.Declare(p.tags...)
 		tags = strings.Join(p.tags, ", ")
 	}
-	serverTransport, clientTransport := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, serverTransport, nil)
+	cs, closeAll, err := serve.ConnectInProcess(ctx, server, opts)
 	if err != nil {
-		return fmt.Errorf("connect server: %w", err)
+		return err
 	}
-	defer ss.Close()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, clientTransport, nil)
-	if err != nil {
-		return fmt.Errorf("connect client: %w", err)
-	}
-	defer cs.Close()
+	defer closeAll()
 
 	rendering := negotiation.FromSettings(opts.Settings).Rendering()
 	fmt.Fprintf(w, "\n==== %s\n     tags: %s -> rendering: %s\n", p.name, tags, rendering)
 	for _, call := range showcaseCalls {
-		res, err := cs.CallTool(ctx, &call)
+		// A copy per client: the SDK writes the client's capabilities into
+		// the params' _meta, and keeps what it finds there.
+		params := call
+		res, err := cs.CallTool(ctx, &params)
 		if err != nil {
 			return fmt.Errorf("call %s: %w", call.Name, err)
 		}

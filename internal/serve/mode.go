@@ -93,7 +93,14 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 			}()
 			return nil
 		},
-		OnStop: func(ctx context.Context) error { return srv.Shutdown(ctx) },
+		OnStop: func(ctx context.Context) error {
+			// Sessions first: a stateful client's open SSE stream would
+			// otherwise keep Shutdown waiting, and its session running.
+			for ss := range p.Server.Sessions() {
+				_ = ss.Close()
+			}
+			return srv.Shutdown(ctx)
+		},
 	})
 }
 
