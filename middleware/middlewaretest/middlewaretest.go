@@ -1,6 +1,13 @@
 // Package middlewaretest connects test clients with a chosen profile to a
 // go-sdk server, over in-memory transports, in either protocol era: what a
-// server author needs to test how each client is served.
+// server author needs to test how each client is served. [CheckSameResults]
+// proves that clients that did not declare the extension get, byte for
+// byte, what the server sends without the middleware.
+//
+// One trap when several clients make the same call: the go-sdk client writes
+// its capabilities into the params' _meta and keeps what it finds there, so
+// a *mcp.CallToolParams used by one session carries that session's tags
+// into the next. Give each session a copy.
 package middlewaretest
 
 import (

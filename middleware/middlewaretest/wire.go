@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -83,3 +84,30 @@ type writeCloser struct {
 }
 
 func (w writeCloser) Close() error { return w.close() }
+
+// CheckSameResults makes the same calls, from a client described by opts,
+// to without (a server without the middleware) and to with (the same server
+// with it), and fails the test unless every call's result is byte for byte
+// the same on the wire. Only the handshake's result may differ: it
+// advertises the extension.
+func CheckSameResults(tb testing.TB, without, with *mcp.Server, opts *Options, calls []mcp.CallToolParams) {
+	tb.Helper()
+	want := RawResults(tb, without, opts, calls)
+	got := RawResults(tb, with, opts, calls)
+	if len(want) != len(calls)+1 || len(got) != len(want) {
+		tb.Fatalf("%d results without the middleware, %d with it, for %d calls and the handshake", len(want), len(got), len(calls))
+	}
+	compared := 0
+	for id, w := range want {
+		if strings.Contains(w, `"capabilities"`) {
+			continue // the handshake
+		}
+		compared++
+		if got[id] != w {
+			tb.Errorf("request %s: the result differs\n got %s\nwant %s", id, got[id], w)
+		}
+	}
+	if compared != len(calls) {
+		tb.Errorf("compared %d results, want %d", compared, len(calls))
+	}
+}

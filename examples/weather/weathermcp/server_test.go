@@ -58,24 +58,7 @@ func TestPassThroughIsByteIdenticalForEveryDemoTool(t *testing.T) {
 		for _, c := range clients {
 			t.Run(e.name+"/"+c.name, func(t *testing.T) {
 				opts := &middlewaretest.Options{Settings: c.settings, Legacy: e.legacy}
-				want := middlewaretest.RawResults(t, newServer(false), opts, demoCalls)
-				got := middlewaretest.RawResults(t, newServer(true), opts, demoCalls)
-				if len(want) != len(demoCalls)+1 || len(got) != len(want) {
-					t.Fatalf("%d results without the middleware, %d with it, for %d calls and the handshake", len(want), len(got), len(demoCalls))
-				}
-				compared := 0
-				for id, w := range want {
-					if strings.Contains(w, `"capabilities"`) {
-						continue // the handshake advertises the extension
-					}
-					compared++
-					if got[id] != w {
-						t.Errorf("request %s: result differs\n got %s\nwant %s", id, got[id], w)
-					}
-				}
-				if compared != len(demoCalls) {
-					t.Errorf("compared %d results, want %d", compared, len(demoCalls))
-				}
+				middlewaretest.CheckSameResults(t, newServer(false), newServer(true), opts, demoCalls)
 			})
 		}
 	}
