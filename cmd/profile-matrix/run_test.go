@@ -1,0 +1,193 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/examples/weather"
+	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/internal/matrix"
+	"github.com/contentneg/contentneg/middleware"
+)
+
+func TestUsageErrors(t *testing.T) {
+	profiles := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(profiles, []byte("- agent\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		give    []string
+		want    int
+		wantMsg string // on stderr
+	}{
+		{"help", []string{"-h"}, 0, "Usage:"},
+		{"nothing", nil, 2, "give the server"},
+		{"no tool", []string{"-url", "http://127.0.0.1:1/mcp"}, 2, "-tool is required"},
+		{"command and url", []string{"-command", "demo -stdio", "-url", "http://127.0.0.1:1/mcp", "-tool", "t"}, 2, "not both"},
+		{"command twice", []string{"-command", "demo -stdio", "-tool", "t", "--", "demo", "-stdio"}, 2, "not both"},
+		{"url and a command after --", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "--", "demo"}, 2, "not both"},
+		{"arguments an array", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "-args", `["Bern"]`}, 2, "-args must be a JSON object"},
+		{"arguments null", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "-args", "null"}, 2, "-args must be a JSON object"},
+		{"arguments not JSON", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "-args", "{city: Bern}"}, 2, "-args must be a JSON object"},
+		{"url without scheme", []string{"-url", "127.0.0.1:8080/mcp", "-tool", "t"}, 2, "-url must be an http or https URL"},
+		{"url of another scheme", []string{"-url", "ftp://example.com/mcp", "-tool", "t"}, 2, "-url must be"},
+		{"unterminated quote", []string{"-command", "demo 'stdio", "-tool", "t"}, 2, "unterminated"},
+		{"zero timeout", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "-timeout", "0s"}, 2, "-timeout must be positive"},
+		{"unknown flag", []string{"-nope"}, 2, "flag provided but not defined"},
+		{"bad profiles file", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "-profiles", profiles}, 2, "not a map"},
+		{"missing profiles file", []string{"-url", "http://127.0.0.1:1/mcp", "-tool", "t", "-profiles", filepath.Join(filepath.Dir(profiles), "missing.yaml")}, 2, "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, tt.give...)
+			if code != tt.want {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tt.want, stderr)
+			}
+			if !strings.Contains(stderr, tt.wantMsg) {
+				t.Errorf("stderr lacks %q:\n%s", tt.wantMsg, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("stdout: %q, want nothing", stdout)
+			}
+		})
+	}
+}
+
+// noon is the fixed clock of the in-process servers: 2026-11-20 13:00 UTC.
+func noon() time.Time { return time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC) }
+
+// httpServer serves the negotiating weather demo over streamable HTTP,
+// with sessions (the legacy protocol) or stateless (the 2026 protocol).
+func httpServer(t *testing.T, stateless bool) string {
+	t.Helper()
+	server := weathermcp.NewServer(weather.NewService(noon))
+	middleware.Install(server, &middleware.Options{Tools: weathermcp.Tools()})
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+		&mcp.StreamableHTTPOptions{Stateless: stateless})
+	ts := httptest.NewServer(handler)
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
+func TestAgainstAStreamableHTTPServer(t *testing.T) {
+	tests := []struct {
+		name          string
+		giveStateless bool // the server's mode
+		give          []string
+		wantProtocol  string
+	}{
+		{"stateless server", true, nil, "2026-07-28"},
+		{"server with sessions", false, nil, matrix.LegacyProtocol}, // the client falls back
+		{"server with sessions, -legacy", false, []string{"-legacy"}, matrix.LegacyProtocol},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"-url", httpServer(t, tt.giveStateless), "-tool", "get_weather", "-args", `{"city":"Bern"}`, "-json"}, tt.give...)
+			code, stdout, stderr := runCommand(t, args...)
+			if code != 0 {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			var m matrix.Matrix
+			if err := json.Unmarshal([]byte(stdout), &m); err != nil {
+				t.Fatalf("stdout is not the JSON matrix: %v\n%s", err, stdout)
+			}
+			want := map[string]matrix.Rendering{"undeclared": matrix.RenderJSONMirror, "agent": matrix.RenderJSONMirror, "human": matrix.RenderMarkdown, "terminal": matrix.RenderText}
+			if len(m.Rows) != len(want) {
+				t.Fatalf("%d rows, want %d", len(m.Rows), len(want))
+			}
+			for _, r := range m.Rows {
+				if r.Rendering != want[r.Profile] || r.Protocol != tt.wantProtocol || r.Structured.Status != matrix.StatusValid {
+					t.Errorf("%s: rendering %q, protocol %q, structuredContent %s", r.Profile, r.Rendering, r.Protocol, r.Structured)
+				}
+			}
+			for i, name := range []string{"undeclared", "agent", "human", "terminal"} {
+				if line := "[" + string(rune('1'+i)) + "/4] " + name + " ...\n"; !strings.Contains(stderr, line) {
+					t.Errorf("stderr lacks the progress line %q:\n%s", line, stderr)
+				}
+			}
+		})
+	}
+}
+
+func TestQuietTableWithTexts(t *testing.T) {
+	code, stdout, stderr := runCommand(t, "-url", httpServer(t, true), "-tool", "get_forecast", "-args", `{"city":"Bern","days":3}`, "-show", "-q")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"profile ", "structuredContent", "json (mirror)", "markdown", "text",
+		"---- human: markdown, 1 text block", "| 2026-11-20 |",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestAFailingServer(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	code, stdout, stderr := runCommand(t, "-q", "-tool", "get_weather", "-timeout", "10s", "--",
+		"sh", "-c", "echo 'cannot open the timetable' >&2; exit 3")
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	if got := strings.Count(stdout, "failed"); got < 4 {
+		t.Errorf("stdout shows %d failures, want the 4 profiles failed:\n%s", got, stdout)
+	}
+	for _, want := range []string{"4 of 4 profiles failed", "cannot open the timetable"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+func TestAgainstTheBuiltDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds cmd/demo-weather")
+	}
+	dir := t.TempDir()
+	demo := filepath.Join(dir, "demo-weather")
+	build := exec.CommandContext(t.Context(), "go", "build", "-o", demo, "github.com/contentneg/contentneg/cmd/demo-weather")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	profiles := filepath.Join(dir, "profiles.yaml")
+	if err := os.WriteFile(profiles, []byte("batch: [agent, \"!interactive\", format=text]\nchat: [human]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		give []string
+		want []string // in stdout
+	}{
+		{"-command", []string{"-command", demo + " -stdio", "-tool", "get_weather", "-args", `{"city":"Bern"}`},
+			[]string{"undeclared", "json (mirror)", "markdown", "2026-07-28"}},
+		{"after --, legacy, profiles file", []string{"-legacy", "-profiles", profiles, "-tool", "get_forecast", "-args", `{"city":"Bern","days":2}`, "--", demo, "-stdio"},
+			[]string{"batch ", "agent, !interactive, format=text", "chat ", "markdown", "2025-11-25"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, append([]string{"-q"}, tt.give...)...)
+			if code != 0 {
+				t.Fatalf("exit code %d; stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,284 @@
+package matrix_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/examples/weather"
+	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/internal/matrix"
+	"github.com/contentneg/contentneg/middleware"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// noon is the fixed clock of the weather tests: 2026-11-20 13:00 UTC.
+func noon() time.Time { return time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC) }
+
+// weatherServer is the demo server, negotiating, on a fixed clock.
+func weatherServer() *mcp.Server {
+	s := weathermcp.NewServer(weather.NewService(noon))
+	middleware.Install(s, &middleware.Options{Tools: weathermcp.Tools()})
+	return s
+}
+
+func TestRunPresetsAgainstTheWeatherDemo(t *testing.T) {
+	tests := []struct {
+		name         string
+		giveTool     string
+		giveArgs     string
+		giveLegacy   bool
+		wantProtocol string
+	}{
+		{"get_weather, stateless", "get_weather", `{"city":"Bern"}`, false, "2026-07-28"},
+		{"get_weather, legacy", "get_weather", `{"city":"Bern"}`, true, matrix.LegacyProtocol},
+		{"get_forecast, stateless", "get_forecast", `{"city":"Bern","days":3}`, false, "2026-07-28"},
+		{"get_forecast, legacy", "get_forecast", `{"city":"Bern","days":3}`, true, matrix.LegacyProtocol},
+	}
+	wantRenderings := map[string]matrix.Rendering{
+		"undeclared": matrix.RenderJSONMirror,
+		"agent":      matrix.RenderJSONMirror,
+		"human":      matrix.RenderMarkdown,
+		"terminal":   matrix.RenderText,
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := matrix.Run(testContext(t), inMemory(t, weatherServer()), matrix.Options{
+				Tool:      tt.giveTool,
+				Arguments: json.RawMessage(tt.giveArgs),
+				Legacy:    tt.giveLegacy,
+				Timeout:   20 * time.Second,
+			})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			if len(m.Rows) != 4 {
+				t.Fatalf("%d rows, want 4", len(m.Rows))
+			}
+			byName := map[string]matrix.Row{}
+			for _, r := range m.Rows {
+				byName[r.Profile] = r
+				if want := wantRenderings[r.Profile]; r.Rendering != want {
+					t.Errorf("%s: rendering %q, want %q", r.Profile, r.Rendering, want)
+				}
+				if r.TextBytes <= 0 || r.ResultBytes <= r.TextBytes || r.Tokens <= 0 || r.TextBlocks != 1 {
+					t.Errorf("%s: text %d bytes in %d blocks, result %d bytes, %d tokens: want positive sizes, the result larger than its text",
+						r.Profile, r.TextBytes, r.TextBlocks, r.ResultBytes, r.Tokens)
+				}
+				if r.Structured.Status != matrix.StatusValid || !r.Structured.Present {
+					t.Errorf("%s: structuredContent %+v, want present and valid", r.Profile, r.Structured)
+				}
+				if r.Elicitations != 0 {
+					t.Errorf("%s: %d elicitations, want none", r.Profile, r.Elicitations)
+				}
+				if r.Protocol != tt.wantProtocol {
+					t.Errorf("%s: protocol %q, want %q", r.Profile, r.Protocol, tt.wantProtocol)
+				}
+				if r.Error != "" || len(r.Warnings) > 0 {
+					t.Errorf("%s: error %q, warnings %q", r.Profile, r.Error, r.Warnings)
+				}
+			}
+			if term, undeclared := byName["terminal"], byName["undeclared"]; term.TextBytes >= undeclared.TextBytes || term.Tokens >= undeclared.Tokens {
+				t.Errorf("terminal text %d bytes / %d tokens, undeclared %d / %d: want the terminal's smaller",
+					term.TextBytes, term.Tokens, undeclared.TextBytes, undeclared.Tokens)
+			}
+		})
+	}
+}
+
+func TestOutputGolden(t *testing.T) {
+	tests := []struct {
+		give  string // the tool
+		args  string
+		write func(*bytes.Buffer, *matrix.Matrix) error
+		want  string // golden file under testdata
+	}{
+		{"get_weather", `{"city":"Bern"}`, tableAndTexts, "get_weather.golden"},
+		{"get_forecast", `{"city":"Bern","days":3}`, tableAndTexts, "get_forecast.golden"},
+		{"get_weather", `{"city":"Bern"}`, func(b *bytes.Buffer, m *matrix.Matrix) error { return matrix.WriteJSON(b, m) }, "get_weather.json.golden"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			m, err := matrix.Run(testContext(t), inMemory(t, weatherServer()), matrix.Options{
+				Tool: tt.give, Arguments: json.RawMessage(tt.args),
+			})
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+			var got bytes.Buffer
+			if err := tt.write(&got, m); err != nil {
+				t.Fatalf("write: %v", err)
+			}
+			path := filepath.Join("testdata", tt.want)
+			if *update {
+				if err := os.WriteFile(path, got.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), got.String()); diff != "" {
+				t.Errorf("output differs from %s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+// tableAndTexts writes what the command writes with -show.
+func tableAndTexts(b *bytes.Buffer, m *matrix.Matrix) error {
+	if err := matrix.WriteTable(b, m); err != nil {
+		return err
+	}
+	return matrix.WriteTexts(b, m)
+}
+
+func TestJSONRoundTrips(t *testing.T) {
+	m, err := matrix.Run(testContext(t), inMemory(t, weatherServer()), matrix.Options{
+		Tool: "get_weather", Arguments: json.RawMessage(`{"city":"Bern"}`),
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := matrix.WriteJSON(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	var back matrix.Matrix
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatalf("the JSON does not decode: %v", err)
+	}
+	var args bytes.Buffer
+	if err := json.Compact(&args, back.Arguments); err != nil {
+		t.Fatal(err)
+	}
+	back.Arguments = args.Bytes()
+	if diff := cmp.Diff(m, &back); diff != "" {
+		t.Errorf("the JSON loses something (-ran +decoded):\n%s", diff)
+	}
+	var generic map[string]any
+	_ = json.Unmarshal(buf.Bytes(), &generic)
+	rows, _ := generic["profiles"].([]any)
+	if len(rows) != 4 {
+		t.Fatalf("%d profiles in the JSON, want 4", len(rows))
+	}
+	if tags := rows[0].(map[string]any)["tags"]; tags != nil {
+		t.Errorf("the undeclared profile's tags are %v, want null", tags)
+	}
+}
+
+func TestRunKeepsGoingAfterAFailure(t *testing.T) {
+	server := weatherServer()
+	inProcess := inMemory(t, server)
+	dialErr := errors.New("no route")
+	dial := func(ctx context.Context, p matrix.Profile) (mcp.Transport, error) {
+		if p.Name == "human" {
+			return nil, dialErr
+		}
+		return inProcess(ctx, p)
+	}
+	m, err := matrix.Run(testContext(t), dial, matrix.Options{Tool: "get_weather", Arguments: json.RawMessage(`{"city":"Bern"}`)})
+	if !errors.Is(err, dialErr) {
+		t.Fatalf("Run: %v, want an error wrapping %v", err, dialErr)
+	}
+	if m == nil || len(m.Rows) != 4 || m.Failed() != 1 {
+		t.Fatalf("matrix %+v, want 4 rows, 1 failed", m)
+	}
+	if r := m.Rows[2]; r.Rendering != matrix.RenderFailed || r.Error == "" {
+		t.Errorf("the human row: rendering %q, error %q", r.Rendering, r.Error)
+	}
+	if r := m.Rows[3]; r.Rendering != matrix.RenderText {
+		t.Errorf("the profile after the failure: rendering %q, want text", r.Rendering)
+	}
+}
+
+func TestRunFailures(t *testing.T) {
+	tests := []struct {
+		name string
+		give matrix.Options
+		want string // in every row's error
+	}{
+		{"unknown tool", matrix.Options{Tool: "get_wether"}, `no tool named "get_wether" (it has `},
+		{"unknown tool, names listed", matrix.Options{Tool: "get_wether"}, `get_weather`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.give.Profiles = matrix.Presets()[:2]
+			m, err := matrix.Run(testContext(t), inMemory(t, weatherServer()), tt.give)
+			if err == nil {
+				t.Fatal("Run succeeded")
+			}
+			for _, r := range m.Rows {
+				if !bytes.Contains([]byte(r.Error), []byte(tt.want)) {
+					t.Errorf("%s: error %q, want it to contain %q", r.Profile, r.Error, tt.want)
+				}
+			}
+		})
+	}
+}
+
+func TestRunTimesOut(t *testing.T) {
+	// A server that reads every request and answers none.
+	hang := func(ctx context.Context, _ matrix.Profile) (mcp.Transport, error) {
+		serverT, clientT := mcp.NewInMemoryTransports()
+		conn, err := serverT.Connect(ctx)
+		if err != nil {
+			return nil, err
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for {
+				if _, err := conn.Read(context.Background()); err != nil {
+					return
+				}
+			}
+		}()
+		t.Cleanup(func() { _ = conn.Close(); <-done })
+		return clientT, nil
+	}
+	start := time.Now()
+	m, err := matrix.Run(testContext(t), hang, matrix.Options{Tool: "x", Profiles: matrix.Presets()[:1], Timeout: 100 * time.Millisecond})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Run: %v, want a deadline error", err)
+	}
+	if m.Failed() != 1 || time.Since(start) > 10*time.Second {
+		t.Errorf("%d failed after %v", m.Failed(), time.Since(start))
+	}
+}
+
+func TestRunRefusesBadOptions(t *testing.T) {
+	dial := inMemory(t, weatherServer())
+	tests := []struct {
+		name     string
+		giveDial matrix.Dial
+		give     matrix.Options
+	}{
+		{"no dial", nil, matrix.Options{Tool: "get_weather"}},
+		{"no tool", dial, matrix.Options{}},
+		{"blank tool", dial, matrix.Options{Tool: "  "}},
+		{"arguments not an object", dial, matrix.Options{Tool: "get_weather", Arguments: json.RawMessage(`["Bern"]`)}},
+		{"arguments null", dial, matrix.Options{Tool: "get_weather", Arguments: json.RawMessage(`null`)}},
+		{"arguments not JSON", dial, matrix.Options{Tool: "get_weather", Arguments: json.RawMessage(`{city:Bern}`)}},
+		{"no profiles", dial, matrix.Options{Tool: "get_weather", Profiles: []matrix.Profile{}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := matrix.Run(testContext(t), tt.giveDial, tt.give)
+			if !errors.Is(err, matrix.ErrOptions) || m != nil {
+				t.Errorf("Run: %v, %v; want nil and an error wrapping ErrOptions", m, err)
+			}
+		})
+	}
+}
