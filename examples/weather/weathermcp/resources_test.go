@@ -141,9 +141,9 @@ func TestMissingCityIsInvalidParamsWithTheURI(t *testing.T) {
 	}
 }
 
-func TestResourceListsAreIdenticalForEveryProfile(t *testing.T) {
+func TestResourceAndPromptListsAreIdenticalForEveryProfile(t *testing.T) {
 	for _, e := range eras {
-		var wantResources, wantTemplates string
+		var wantResources, wantTemplates, wantPrompts string
 		for i, p := range profiles {
 			cs := connect(t, e.legacy, p.tags)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -152,21 +152,26 @@ func TestResourceListsAreIdenticalForEveryProfile(t *testing.T) {
 				t.Fatal(err)
 			}
 			templates, err := cs.ListResourceTemplates(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prompts, err := cs.ListPrompts(ctx, nil)
 			cancel()
 			if err != nil {
 				t.Fatal(err)
 			}
 			gotResources, _ := json.Marshal(resources.Resources)
 			gotTemplates, _ := json.Marshal(templates.ResourceTemplates)
+			gotPrompts, _ := json.Marshal(prompts.Prompts)
 			if i == 0 {
-				wantResources, wantTemplates = string(gotResources), string(gotTemplates)
+				wantResources, wantTemplates, wantPrompts = string(gotResources), string(gotTemplates), string(gotPrompts)
 				if !strings.Contains(wantTemplates, `"uriTemplate":"weather://{city}/report"`) || !strings.Contains(wantTemplates, `"mimeType":"application/json"`) {
 					t.Errorf("templates = %s", wantTemplates)
 				}
 				continue
 			}
-			if string(gotResources) != wantResources || string(gotTemplates) != wantTemplates {
-				t.Errorf("%s/%s: the lists differ:\n%s\n%s", e.name, p.name, gotResources, gotTemplates)
+			if string(gotResources) != wantResources || string(gotTemplates) != wantTemplates || string(gotPrompts) != wantPrompts {
+				t.Errorf("%s/%s: the lists differ:\n%s\n%s\n%s", e.name, p.name, gotResources, gotTemplates, gotPrompts)
 			}
 		}
 	}
