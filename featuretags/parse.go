@@ -22,8 +22,20 @@ const (
 // Duplicates are kept once. A tag and its negation: the negation wins. Two
 // values for a registry key: the first valid one wins. Exclusions
 // ("format!=markdown") remove that value from what the client accepts.
-func Parse(tags []string) (Set, []Diagnostic) {
-	var p parser
+func Parse(tags []string) (Set, []Diagnostic) { return Grammar{}.Parse(tags) }
+
+// Grammar is the v1.0 registry with the format names a server added: a
+// "format=" value is valid when the registry lists it or the grammar's
+// Formats do. The zero Grammar is the v1.0 registry alone. A Grammar is
+// read-only once in use and safe for concurrent use.
+type Grammar struct {
+	// Formats are further values of "format", lower case ("csv").
+	Formats []string
+}
+
+// Parse is [Parse] with g's format names.
+func (g Grammar) Parse(tags []string) (Set, []Diagnostic) {
+	p := parser{formats: g.Formats}
 	p.start(len(tags))
 	for i, raw := range tags {
 		if i == MaxTags {
@@ -40,14 +52,17 @@ func Parse(tags []string) (Set, []Diagnostic) {
 // not a string is skipped with a NotAString diagnostic; a value that is not
 // an array gives an empty set and a NotAList diagnostic; nil (no features)
 // gives an empty set and no diagnostic.
-func ParseValue(features any) (Set, []Diagnostic) {
+func ParseValue(features any) (Set, []Diagnostic) { return Grammar{}.ParseValue(features) }
+
+// ParseValue is [ParseValue] with g's format names.
+func (g Grammar) ParseValue(features any) (Set, []Diagnostic) {
 	switch list := features.(type) {
 	case nil:
 		return Set{}, nil
 	case []string:
-		return Parse(list)
+		return g.Parse(list)
 	case []any:
-		var p parser
+		p := parser{formats: g.Formats}
 		p.start(len(list))
 		for i, el := range list {
 			s, isString := el.(string)
@@ -71,6 +86,7 @@ func ParseValue(features any) (Set, []Diagnostic) {
 type parser struct {
 	entries []entry
 	diags   []Diagnostic
+	formats []string // format values beyond the registry's
 }
 
 func (p *parser) start(n int) {
@@ -111,7 +127,7 @@ func (p *parser) add(i int, raw string) {
 			p.report(Diagnostic{Index: i, Related: -1, Problem: WrongForm, Tag: raw})
 			return
 		case r.kind == key:
-			if value = r.canonicalValue(value); value == "" {
+			if value = p.canonicalValue(r, value); value == "" {
 				p.report(Diagnostic{Index: i, Related: -1, Problem: UnknownValue, Tag: raw})
 				return
 			}
@@ -126,6 +142,21 @@ func (p *parser) add(i int, raw string) {
 		}
 	}
 	p.entries = append(p.entries, entry{Tag: t, index: i, raw: raw})
+}
+
+// canonicalValue returns the spelling of a registry key's value, from the
+// registry or, for "format", the grammar's own format names; "" when the
+// value is unknown.
+func (p *parser) canonicalValue(r *registered, value string) string {
+	if v := r.canonicalValue(value); v != "" || r.name != Format {
+		return v
+	}
+	for _, f := range p.formats {
+		if len(f) == len(value) && strings.EqualFold(f, value) {
+			return f
+		}
+	}
+	return ""
 }
 
 // finish resolves contradictions and conflicts between the valid tags, in

@@ -78,9 +78,6 @@ func (r *registered) canonicalValue(value string) string {
 	return ""
 }
 
-// IsRegistered reports whether name (in any case) is a name of the v1.0 registry.
-func IsRegistered(name string) bool { return lookup(name) != nil }
-
 // IsRegistryKey reports whether name (in any case) is a registry key, whose
 // values compare case-insensitively: "format" or "verbosity".
 func IsRegistryKey(name string) bool {

@@ -3,9 +3,9 @@
 // extension, resolves each client's profile, puts it in the handlers'
 // context and rewrites results as the profile asks.
 //
-// It is the only package of the project that imports the SDK, and it only
-// translates: every decision is made by packages negotiation and shaping.
-// One call installs it:
+// It only translates: the SDK's requests and results become the plain
+// values of package shaping, which makes every decision of the contract,
+// and shaping's answers become the SDK's results. One call installs it:
 //
 //	server := mcp.NewServer(impl, nil)
 //	middleware.Install(server, &middleware.Options{Logger: log})

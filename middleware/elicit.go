@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // ErrCannotElicit is returned by [Elicit] for a client that did not declare
@@ -16,10 +18,11 @@ var ErrCannotElicit = errors.New("the client does not support elicitation")
 // MayElicit reports whether the handler of req may put a question to its
 // client: the client has the real elicitation capability, and did not
 // declare "!interactive". Handlers use it to choose between asking and
-// answering with what they have.
+// answering with what they have. It works with the Middleware that is
+// installed on the server of req.
 func MayElicit(ctx context.Context, req mcp.Request) bool {
-	if c, ok := callFrom(ctx); ok {
-		return !c.closed
+	if c, ok := shaping.CallFrom(ctx); ok {
+		return !c.Closed
 	}
 	return hasElicitation(req)
 }
@@ -47,9 +50,9 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 	if req == nil || req.Params == nil || params == nil {
 		return nil, nil, errors.New("middleware.Elicit: nil request or params")
 	}
-	if c, ok := callFrom(ctx); ok && c.closed {
-		c.logGated("Elicit")
-		return &mcp.ElicitResult{Action: c.m.refusal.String()}, nil, nil
+	if c, ok := shaping.CallFrom(ctx); ok && c.Closed {
+		c.Gated("Elicit")
+		return &mcp.ElicitResult{Action: c.Refusal()}, nil, nil
 	}
 	if !hasElicitation(req) {
 		return nil, nil, ErrCannotElicit
@@ -61,7 +64,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		}
 		return answer, nil, nil
 	}
-	if isStateless(req) {
+	if requestFacts(req).Stateless {
 		return nil, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: params}}, nil
 	}
 	if req.Session == nil {
@@ -74,36 +77,16 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 	return answer, nil, nil
 }
 
-// isStateless reports whether req follows the stateless protocol.
-func isStateless(req mcp.Request) bool {
-	_, ok := metaOf(req.GetParams())[mcp.MetaKeyProtocolVersion]
-	return ok
-}
-
 // hasElicitation reports whether the client of req has the real elicitation
-// capability: from the request's own _meta in the stateless era, from the
-// session's initialize params in the legacy era.
+// capability: from the request's own _meta, else from the session's
+// initialize params (legacy era).
 func hasElicitation(req mcp.Request) bool {
-	meta := metaOf(req.GetParams())
-	if _, stateless := meta[mcp.MetaKeyProtocolVersion]; stateless {
-		switch caps := meta[mcp.MetaKeyClientCapabilities].(type) {
-		case map[string]any:
-			return caps["elicitation"] != nil
-		case nil:
-			return false
-		}
-		if accessor, ok := req.(interface {
-			ClientCapabilities() *mcp.ClientCapabilities
-		}); ok {
-			caps := accessor.ClientCapabilities()
-			return caps != nil && caps.Elicitation != nil
-		}
-		return false
+	f := requestFacts(req)
+	switch {
+	case f.Meta != nil:
+		return f.Meta.Elicitation
+	case f.Session != nil:
+		return f.Session.Elicitation
 	}
-	ss, ok := req.GetSession().(*mcp.ServerSession)
-	if !ok || ss == nil {
-		return false
-	}
-	params := ss.InitializeParams()
-	return params != nil && params.Capabilities != nil && params.Capabilities.Elicitation != nil
+	return false
 }

@@ -2,16 +2,17 @@ package middleware
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"maps"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
-// maxGateRounds bounds how often a handler is called again with the gate's
-// answers before the middleware gives up on it.
-const maxGateRounds = 8
+var errNoList = errors.New("no list result")
 
 // Sending is the sending middleware (an mcp.Middleware): the elicitation
 // gate of the legacy era. An elicitation/create request meant for a client
@@ -28,160 +29,116 @@ func (m *Middleware) Sending(next mcp.MethodHandler) mcp.MethodHandler {
 		if method != "elicitation/create" {
 			return next(ctx, method, req)
 		}
-		c := m.sendingCall(ctx, req)
-		if c == nil || !c.closed {
+		var key any
+		if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss != nil {
+			key = weak.Make(ss)
+		}
+		if !m.shaper.GateSending(ctx, key) {
 			return next(ctx, method, req)
 		}
-		c.logGated(method)
-		return &mcp.ElicitResult{Action: m.refusal.String()}, nil
+		return &mcp.ElicitResult{Action: m.shaper.Refusal()}, nil
 	}
 }
 
-// sendingCall finds the call an outgoing request belongs to: from the
-// context when the handler passed its own on, else from the session.
-func (m *Middleware) sendingCall(ctx context.Context, req mcp.Request) *call {
-	if c, ok := callFrom(ctx); ok && c.m == m {
-		return c
-	}
-	ss, ok := req.GetSession().(*mcp.ServerSession)
-	if !ok || ss == nil {
-		return nil
-	}
-	c, ok := m.sessions.load(ss)
-	if !ok || !c.profile.Declared() {
-		return nil
-	}
-	return m.newCall(c, "elicitation/create", req)
-}
-
-// gateInputs is the elicitation gate of the stateless era, where handlers
-// ask by returning inputRequests. It calls invoke with req; while the gate
-// is closed and the result asks for elicitations, it calls invoke again
-// with the refusal as their answers and the same request state: no
-// elicitation reaches the client. Other input requests (sampling, roots) go
-// to the client as usual.
-func (m *Middleware) gateInputs(method string, req mcp.Request, invoke func(mcp.Request) (mcp.Result, error), c *call) (mcp.Result, error) {
-	res, err := invoke(req)
-	if !c.closed {
+// gateInputs runs next behind shaping.Gate, the stateless era's gate:
+// elicitation inputRequests of a client that cannot answer are answered
+// with the refusal, and next is called again with the same request state.
+func gateInputs(ctx context.Context, method string, req mcp.Request, next mcp.MethodHandler, call *shaping.Call, refusal string) (mcp.Result, error) {
+	res, err := shaping.Gate(call, func(refused []string, state string) (mcp.Result, error) {
+		if refused == nil {
+			return next(ctx, method, req)
+		}
+		return next(ctx, method, retryWith(req, answers(refused, refusal), state))
+	}, asked)
+	var still *shaping.StillAskingError
+	switch {
+	case !errors.As(err, &still):
 		return res, err
+	case method == "tools/call":
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: still.Error()}}}, nil
+	default:
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: still.Error()}
 	}
-	for round := 0; err == nil; round++ {
-		inputs, state := inputRequestsOf(res)
-		answers := m.refuse(inputs, c, "inputRequests")
-		if len(answers) == 0 {
-			return res, nil
-		}
-		if round == maxGateRounds {
-			return stillAsking(method, c)
-		}
-		if req, err = retryWith(req, answers, state); err != nil {
-			return nil, err
-		}
-		res, err = invoke(req)
-	}
-	return res, err
 }
 
-// refuse returns the refusal for every elicitation among inputs, logged.
-func (m *Middleware) refuse(inputs mcp.InputRequestMap, c *call, path string) mcp.InputResponseMap {
-	var answers mcp.InputResponseMap
-	for id, in := range inputs {
-		if _, isElicit := in.(*mcp.ElicitParams); !isElicit {
-			continue
-		}
-		if answers == nil {
-			answers = make(mcp.InputResponseMap)
-		}
-		answers[id] = &mcp.ElicitResult{Action: m.refusal.String()}
-		c.logGated(path)
-	}
-	return answers
-}
-
-// overrideAnswers replaces, in a request from a client whose gate is
-// closed, every elicitation answer the client supplied itself with the
-// refusal: the client was never asked, so "accept" from it must not pass a
-// confirmation.
-func (m *Middleware) overrideAnswers(req mcp.Request, c *call) (mcp.Request, error) {
-	responses := inputResponsesOf(req)
-	var answers mcp.InputResponseMap
-	for id, r := range responses {
-		if _, isElicit := r.(*mcp.ElicitResult); isElicit {
-			if answers == nil {
-				answers = make(mcp.InputResponseMap)
-			}
-			answers[id] = &mcp.ElicitResult{Action: m.refusal.String()}
-			c.logGated("inputResponses")
-		}
-	}
-	if answers == nil {
-		return req, nil
-	}
-	return retryWith(req, answers, requestStateOf(req))
-}
-
-func inputRequestsOf(res mcp.Result) (mcp.InputRequestMap, string) {
+// asked describes a result's elicitation input requests for shaping.Gate.
+func asked(res mcp.Result) shaping.Asked {
+	var inputs mcp.InputRequestMap
+	var a shaping.Asked
 	switch r := res.(type) {
 	case *mcp.CallToolResult:
 		if r != nil {
-			return r.InputRequests, r.RequestState
+			inputs, a.State = r.InputRequests, r.RequestState
 		}
 	case *mcp.GetPromptResult:
 		if r != nil {
-			return r.InputRequests, r.RequestState
+			inputs, a.State = r.InputRequests, r.RequestState
 		}
 	case *mcp.ReadResourceResult:
 		if r != nil {
-			return r.InputRequests, r.RequestState
+			inputs, a.State = r.InputRequests, r.RequestState
+		}
+	}
+	for id, in := range inputs {
+		if _, isElicit := in.(*mcp.ElicitParams); isElicit {
+			a.Elicitations = append(a.Elicitations, id)
+		}
+	}
+	return a
+}
+
+// overrideAnswers replaces the elicitation answers a request carries with
+// the refusal when shaping says they are forged.
+func overrideAnswers(req mcp.Request, call *shaping.Call, refusal string) mcp.Request {
+	responses, state := inputResponsesOf(req)
+	var ids []string
+	for id, r := range responses {
+		if _, isElicit := r.(*mcp.ElicitResult); isElicit {
+			ids = append(ids, id)
+		}
+	}
+	if forged := call.Forged(ids); forged != nil {
+		return retryWith(req, answers(forged, refusal), state)
+	}
+	return req
+}
+
+func answers(ids []string, action string) mcp.InputResponseMap {
+	out := make(mcp.InputResponseMap, len(ids))
+	for _, id := range ids {
+		out[id] = &mcp.ElicitResult{Action: action}
+	}
+	return out
+}
+
+func inputResponsesOf(req mcp.Request) (mcp.InputResponseMap, string) {
+	switch p := req.GetParams().(type) {
+	case *mcp.CallToolParamsRaw:
+		if p != nil {
+			return p.InputResponses, p.RequestState
+		}
+	case *mcp.GetPromptParams:
+		if p != nil {
+			return p.InputResponses, p.RequestState
+		}
+	case *mcp.ReadResourceParams:
+		if p != nil {
+			return p.InputResponses, p.RequestState
 		}
 	}
 	return nil, ""
 }
 
-func inputResponsesOf(req mcp.Request) mcp.InputResponseMap {
-	switch p := req.GetParams().(type) {
-	case *mcp.CallToolParamsRaw:
-		if p != nil {
-			return p.InputResponses
-		}
-	case *mcp.GetPromptParams:
-		if p != nil {
-			return p.InputResponses
-		}
-	case *mcp.ReadResourceParams:
-		if p != nil {
-			return p.InputResponses
-		}
-	}
-	return nil
-}
-
-func requestStateOf(req mcp.Request) string {
-	switch p := req.GetParams().(type) {
-	case *mcp.CallToolParamsRaw:
-		if p != nil {
-			return p.RequestState
-		}
-	case *mcp.GetPromptParams:
-		if p != nil {
-			return p.RequestState
-		}
-	case *mcp.ReadResourceParams:
-		if p != nil {
-			return p.RequestState
-		}
-	}
-	return ""
-}
-
 // retryWith returns a copy of req whose input responses are the request's
 // own with answers laid over them, and whose request state is state. req
-// itself is not changed.
-func retryWith(req mcp.Request, answers mcp.InputResponseMap, state string) (mcp.Request, error) {
+// itself is not changed; a request of another kind is returned as it is.
+func retryWith(req mcp.Request, answers mcp.InputResponseMap, state string) mcp.Request {
 	ss, _ := req.GetSession().(*mcp.ServerSession)
 	merge := func(own mcp.InputResponseMap) mcp.InputResponseMap {
-		out := make(mcp.InputResponseMap, len(own)+len(answers))
-		maps.Copy(out, own)
+		out := maps.Clone(own)
+		if out == nil {
+			out = make(mcp.InputResponseMap, len(answers))
+		}
 		maps.Copy(out, answers)
 		return out
 	}
@@ -189,27 +146,15 @@ func retryWith(req mcp.Request, answers mcp.InputResponseMap, state string) (mcp
 	case *mcp.CallToolParamsRaw:
 		cp := *p
 		cp.InputResponses, cp.RequestState = merge(p.InputResponses), state
-		return &mcp.CallToolRequest{Session: ss, Params: &cp, Extra: req.GetExtra()}, nil
+		return &mcp.CallToolRequest{Session: ss, Params: &cp, Extra: req.GetExtra()}
 	case *mcp.GetPromptParams:
 		cp := *p
 		cp.InputResponses, cp.RequestState = merge(p.InputResponses), state
-		return &mcp.GetPromptRequest{Session: ss, Params: &cp, Extra: req.GetExtra()}, nil
+		return &mcp.GetPromptRequest{Session: ss, Params: &cp, Extra: req.GetExtra()}
 	case *mcp.ReadResourceParams:
 		cp := *p
 		cp.InputResponses, cp.RequestState = merge(p.InputResponses), state
-		return &mcp.ReadResourceRequest{Session: ss, Params: &cp, Extra: req.GetExtra()}, nil
-	default:
-		return nil, fmt.Errorf("elicitation gate: cannot answer input requests of %T", p)
+		return &mcp.ReadResourceRequest{Session: ss, Params: &cp, Extra: req.GetExtra()}
 	}
-}
-
-// stillAsking is the answer when a handler keeps asking for elicitations
-// after the gate answered them: for a tool, a tool error the model can read;
-// otherwise an internal error.
-func stillAsking(method string, c *call) (mcp.Result, error) {
-	msg := fmt.Sprintf("%q needs an answer to a question this client cannot be asked (%s)", c.name, c.reason)
-	if method == "tools/call" {
-		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}, nil
-	}
-	return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: msg}
+	return req
 }

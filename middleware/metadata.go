@@ -2,12 +2,12 @@ package middleware
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/yosida95/uritemplate/v3"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // MethodResourceMetadata is SEP-2093's method for a resource's metadata
@@ -38,9 +38,6 @@ func serveMetadata(s *mcp.Server) {
 		})
 }
 
-// maxMetadataPages bounds the listing one resources/metadata request does.
-const maxMetadataPages = 100
-
 // resourceMetadata answers resources/metadata (SEP-2093): a listed
 // resource's metadata as listed; for a URI that a resource template
 // matches, the template's metadata with the URI, once a read (through the
@@ -53,90 +50,49 @@ func (m *Middleware) resourceMetadata(ctx context.Context, req mcp.Request, next
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `resources/metadata needs a "uri"`}
 	}
 	ss, _ := req.GetSession().(*mcp.ServerSession)
-	if r, err := findResource(ctx, ss, next, params.URI); r != nil || err != nil {
-		if err != nil {
-			return nil, err
+	r, found := shaping.Find(func(cursor string) ([]*mcp.Resource, string, error) {
+		res, err := next(ctx, "resources/list", &mcp.ListResourcesRequest{Session: ss, Params: &mcp.ListResourcesParams{Cursor: cursor}})
+		list, ok := res.(*mcp.ListResourcesResult)
+		if err != nil || !ok || list == nil {
+			return nil, "", errNoList
 		}
-		return &MetadataResult{Resource: r}, nil
+		return list.Resources, list.NextCursor, nil
+	}, func(r *mcp.Resource) bool { return r != nil && r.URI == params.URI })
+	if found {
+		listed := *r
+		return &MetadataResult{Resource: &listed}, nil
 	}
-	t, err := findTemplate(ctx, ss, next, params.URI)
-	if err != nil || t == nil {
-		return nil, errors.Join(resourceNotFound(params.URI), err)
+	t, found := shaping.Find(func(cursor string) ([]*mcp.ResourceTemplate, string, error) {
+		res, err := next(ctx, "resources/templates/list", &mcp.ListResourceTemplatesRequest{Session: ss, Params: &mcp.ListResourceTemplatesParams{Cursor: cursor}})
+		list, ok := res.(*mcp.ListResourceTemplatesResult)
+		if err != nil || !ok || list == nil {
+			return nil, "", errNoList
+		}
+		return list.ResourceTemplates, list.NextCursor, nil
+	}, func(t *mcp.ResourceTemplate) bool { return t != nil && shaping.TemplateMatches(t.URITemplate, params.URI) })
+	if !found {
+		return nil, resourceNotFound(params.URI)
 	}
 	read, err := next(ctx, "resources/read", &mcp.ReadResourceRequest{Session: ss, Params: &mcp.ReadResourceParams{URI: params.URI}})
 	if read, err = notFound(params.URI, read, err); err != nil {
 		return nil, err
 	}
-	r := &mcp.Resource{URI: params.URI, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Icons: t.Icons}
+	meta := &mcp.Resource{URI: params.URI, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Icons: t.Icons}
 	if contents, ok := read.(*mcp.ReadResourceResult); ok && contents != nil {
-		r.Size = primarySize(contents.Contents, t.MIMEType)
-	}
-	return &MetadataResult{Resource: r}, nil
-}
-
-func findResource(ctx context.Context, ss *mcp.ServerSession, next mcp.MethodHandler, uri string) (*mcp.Resource, error) {
-	params := &mcp.ListResourcesParams{}
-	for range maxMetadataPages {
-		res, err := next(ctx, "resources/list", &mcp.ListResourcesRequest{Session: ss, Params: params})
-		list, ok := res.(*mcp.ListResourcesResult)
-		if err != nil || !ok || list == nil {
-			return nil, nil // a server without resources: perhaps a template matches
-		}
-		for _, r := range list.Resources {
-			if r != nil && r.URI == uri {
-				found := *r
-				return &found, nil
+		types, sizes := make([]string, len(contents.Contents)), make([]int64, len(contents.Contents))
+		for i, c := range contents.Contents {
+			switch {
+			case c == nil:
+				sizes[i] = -1
+			case c.Blob != nil:
+				types[i], sizes[i] = c.MIMEType, int64(len(c.Blob))
+			default:
+				types[i], sizes[i] = c.MIMEType, int64(len(c.Text))
 			}
 		}
-		if list.NextCursor == "" {
-			return nil, nil
-		}
-		params = &mcp.ListResourcesParams{Cursor: list.NextCursor}
+		meta.Size = shaping.PrimarySize(types, sizes, t.MIMEType)
 	}
-	return nil, nil
-}
-
-func findTemplate(ctx context.Context, ss *mcp.ServerSession, next mcp.MethodHandler, uri string) (*mcp.ResourceTemplate, error) {
-	params := &mcp.ListResourceTemplatesParams{}
-	for range maxMetadataPages {
-		res, err := next(ctx, "resources/templates/list", &mcp.ListResourceTemplatesRequest{Session: ss, Params: params})
-		list, ok := res.(*mcp.ListResourceTemplatesResult)
-		if err != nil || !ok || list == nil {
-			return nil, nil
-		}
-		for _, t := range list.ResourceTemplates {
-			if t == nil {
-				continue
-			}
-			if tmpl, err := uritemplate.New(t.URITemplate); err == nil && tmpl.Match(uri) != nil {
-				return t, nil
-			}
-		}
-		if list.NextCursor == "" {
-			return nil, nil
-		}
-		params = &mcp.ListResourceTemplatesParams{Cursor: list.NextCursor}
-	}
-	return nil, nil
-}
-
-// primarySize is the size in bytes of the representation of the primary
-// MIME type (the first content otherwise): its text, or its blob before
-// base64 encoding.
-func primarySize(contents []*mcp.ResourceContents, primary string) int64 {
-	var chosen *mcp.ResourceContents
-	for _, c := range contents {
-		if c != nil && (chosen == nil || c.MIMEType == primary && chosen.MIMEType != primary) {
-			chosen = c
-		}
-	}
-	if chosen == nil {
-		return 0
-	}
-	if chosen.Blob != nil {
-		return int64(len(chosen.Blob))
-	}
-	return int64(len(chosen.Text))
+	return &MetadataResult{Resource: meta}, nil
 }
 
 // EnableResourceMetadata lets client c call resources/metadata with

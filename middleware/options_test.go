@@ -54,8 +54,7 @@ func noText(t *testing.T, res *mcp.CallToolResult) {
 // failing is a renderer that fails or panics.
 type failing struct{ panics bool }
 
-func (f failing) Markdown([]byte, renderers.Options) (string, error) { return f.fail() }
-func (f failing) Text([]byte, renderers.Options) (string, error)     { return f.fail() }
+func (f failing) Render([]byte, renderers.Options) (string, error) { return f.fail() }
 func (f failing) fail() (string, error) {
 	if f.panics {
 		panic("renderer bug")

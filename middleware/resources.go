@@ -1,9 +1,7 @@
 package middleware
 
 import (
-	"encoding/json"
 	"errors"
-	"io/fs"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -11,14 +9,8 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// codeLegacyNotFound is the "resource not found" code of earlier
-// specifications (and of the SDK with MCPGODEBUG=customresnotfounderrcode=1).
-const codeLegacyNotFound = -32002
-
-// renderResource rewrites a resources/read result as shaping plans it for
-// the client's profile: format alternatives narrowed to the best match,
-// JSON rendered as markdown or plain text, blobs untouched.
-func (m *Middleware) renderResource(req mcp.Request, res mcp.Result, c *call) mcp.Result {
+// renderResource rewrites a resources/read result as shaping plans it.
+func (m *Middleware) renderResource(res mcp.Result, call *shaping.Call) mcp.Result {
 	r, ok := res.(*mcp.ReadResourceResult)
 	if !ok || r == nil || len(r.InputRequests) > 0 {
 		return res
@@ -30,7 +22,7 @@ func (m *Middleware) renderResource(req mcp.Request, res mcp.Result, c *call) mc
 		}
 		contents = append(contents, shaping.Content{URI: rc.URI, MIMEType: rc.MIMEType, Text: rc.Text, Blob: rc.Blob != nil})
 	}
-	plans := m.shaper.Resource(c.client.profile, requestName(req), contents)
+	plans := m.shaper.Resource(call.Client.Profile, call.Name, contents)
 	if plans == nil {
 		return res
 	}
@@ -46,34 +38,28 @@ func (m *Middleware) renderResource(req mcp.Request, res mcp.Result, c *call) mc
 	return &out
 }
 
-// notFound makes every form of "resource not found" the error the contract
-// prescribes (section 7, SEP-2093): -32602 with the URI in the error data.
-// A handler may signal it with shaping.ErrNotFound, fs.ErrNotExist, the
-// SDK's mcp.ResourceNotFoundError (under either code), or an empty list of
-// contents. Other errors and results are returned as they are.
+// notFound translates the outcome of a resources/read into the error
+// shaping.NotFound prescribes: -32602 with the URI in the error data.
 func notFound(uri string, res mcp.Result, err error) (mcp.Result, error) {
-	if err != nil {
-		var wire *jsonrpc.Error
-		if errors.Is(err, shaping.ErrNotFound) || errors.Is(err, fs.ErrNotExist) ||
-			errors.As(err, &wire) && wire.Code == codeLegacyNotFound {
-			return nil, resourceNotFound(uri)
-		}
-		return res, err
+	var code int64
+	var wire *jsonrpc.Error
+	if errors.As(err, &wire) {
+		code = wire.Code
 	}
-	if r, ok := res.(*mcp.ReadResourceResult); ok && r != nil && r.Contents != nil && len(r.Contents) == 0 && len(r.InputRequests) == 0 {
+	r, _ := res.(*mcp.ReadResourceResult)
+	empty := r != nil && r.Contents != nil && len(r.Contents) == 0 && len(r.InputRequests) == 0
+	if shaping.NotFound(err, code, empty) {
 		return nil, resourceNotFound(uri)
 	}
-	return res, nil
+	return res, err
 }
 
 func resourceNotFound(uri string) error {
-	data, _ := json.Marshal(map[string]string{"uri": uri})
-	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "Resource not found", Data: data}
+	return &jsonrpc.Error{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Data: shaping.NotFoundData(uri)}
 }
 
-// renderPrompt converts the markdown texts of a prompts/get result to plain
-// text for clients that get the text rendering.
-func (m *Middleware) renderPrompt(res mcp.Result, c *call) mcp.Result {
+// renderPrompt converts the texts of a prompts/get result as shaping plans.
+func (m *Middleware) renderPrompt(res mcp.Result, call *shaping.Call) mcp.Result {
 	r, ok := res.(*mcp.GetPromptResult)
 	if !ok || r == nil || len(r.InputRequests) > 0 {
 		return res
@@ -84,7 +70,7 @@ func (m *Middleware) renderPrompt(res mcp.Result, c *call) mcp.Result {
 			texts = append(texts, t.Text)
 		}
 	}
-	converted := m.shaper.Prompt(c.client.profile, texts)
+	converted := m.shaper.Prompt(call.Client.Profile, texts)
 	if converted == nil {
 		return res
 	}
@@ -94,10 +80,9 @@ func (m *Middleware) renderPrompt(res mcp.Result, c *call) mcp.Result {
 	for j, msg := range r.Messages {
 		out.Messages[j] = msg
 		if t, ok := textOf(msg); ok {
-			content := *t
+			content, message := *t, *msg
 			content.Text = converted[i]
 			i++
-			message := *msg
 			message.Content = &content
 			out.Messages[j] = &message
 		}

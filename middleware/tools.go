@@ -5,58 +5,63 @@ import (
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// callTool runs a tools/call for a client that declared the extension and
-// rewrites the result as shaping plans it.
-func (m *Middleware) callTool(ctx context.Context, method string, req mcp.Request, next mcp.MethodHandler, cl *call) (mcp.Result, error) {
-	c := cl.client
-	var hints *negotiation.Hints // the collector of the handler's last invocation
-	invoke := func(req mcp.Request) (mcp.Result, error) {
-		callCtx := ctx
-		if c.profile.WantsHints() {
-			callCtx, hints = negotiation.WithHints(ctx)
-		}
-		return next(callCtx, method, req)
-	}
-	res, err := m.gateInputs(method, req, invoke, cl)
+// renderTool rewrites a tools/call result as shaping plans it.
+func (m *Middleware) renderTool(ctx context.Context, req mcp.Request, next mcp.MethodHandler, call *shaping.Call, res mcp.Result, err error) (mcp.Result, error) {
 	r, ok := res.(*mcp.CallToolResult)
 	if err != nil || !ok || r == nil {
 		return res, err
 	}
-	rendering := c.profile.Rendering()
-	collected := hints.All()
-	if rendering == negotiation.PassThrough && len(collected) == 0 {
-		return res, nil
-	}
-
-	params, _ := req.GetParams().(*mcp.CallToolParamsRaw)
 	in := shaping.Result{
+		Tool:       call.Name,
 		IsError:    r.IsError,
 		NeedsInput: len(r.InputRequests) > 0 || r.NeedsInput(),
-		Texts:      texts(r.Content),
-		Hints:      collected,
+		Hints:      call.Hints(),
 	}
-	if params != nil {
-		in.Tool = params.Name
+	rendering := call.Client.Profile.Rendering()
+	if rendering == negotiation.PassThrough && len(in.Hints) == 0 || in.IsError || in.NeedsInput {
+		return res, nil
 	}
-	if !in.IsError && !in.NeedsInput && r.StructuredContent != nil {
-		value, err := structuredJSON(r.StructuredContent)
-		if err != nil {
-			m.log.Warn("structuredContent is not JSON; result passed through", zap.String("tool", in.Tool), zap.Error(err))
-			return res, nil
+	in.Texts = texts(r.Content)
+	if r.StructuredContent != nil {
+		if in.Value, err = structuredJSON(r.StructuredContent); err != nil {
+			return res, nil // not JSON: nothing can be rendered, the result stays as it is
 		}
-		in.Value = value
-		if rendering == negotiation.Markdown || rendering == negotiation.Text {
-			info := m.tools.lookup(ctx, in.Tool, req, next)
-			in.HasOutputSchema, in.Schema = info.hasOutputSchema, info.schema
+		if rendering != negotiation.Structured {
+			info := m.toolInfo(ctx, call.Name, req, next)
+			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 		}
 	}
-	return applyToolPlan(r, m.shaper.Tool(c.profile, in)), nil
+	return applyToolPlan(r, m.shaper.Tool(call.Client.Profile, in)), nil
+}
+
+// toolInfo finds the tool as the server has it now, by listing the tools
+// through next (the SDK has no lookup of a registered tool), and returns
+// what shaping knows of its output schema, parsed once per registration.
+func (m *Middleware) toolInfo(ctx context.Context, name string, req mcp.Request, next mcp.MethodHandler) shaping.ToolInfo {
+	ss, _ := req.GetSession().(*mcp.ServerSession)
+	tool, found := shaping.Find(func(cursor string) ([]*mcp.Tool, string, error) {
+		res, err := next(ctx, "tools/list", &mcp.ListToolsRequest{Session: ss, Params: &mcp.ListToolsParams{Cursor: cursor}})
+		list, ok := res.(*mcp.ListToolsResult)
+		if err != nil || !ok || list == nil {
+			return nil, "", errNoList
+		}
+		return list.Tools, list.NextCursor, nil
+	}, func(t *mcp.Tool) bool { return t != nil && t.Name == name })
+	if !found {
+		return shaping.ToolInfo{}
+	}
+	return m.shaper.ToolInfo(tool, func() []byte {
+		if tool.OutputSchema == nil {
+			return nil
+		}
+		doc, _ := json.Marshal(tool.OutputSchema)
+		return doc
+	})
 }
 
 // structuredJSON returns structuredContent as JSON text: typed tools give a
@@ -86,45 +91,32 @@ func applyToolPlan(r *mcp.CallToolResult, plan shaping.Plan) *mcp.CallToolResult
 		return r
 	}
 	out := *r
-	out.Content = rewriteContent(r.Content, plan)
-	if plan.DropStructured {
-		out.StructuredContent = nil
+	out.Content = make([]mcp.Content, 0, len(r.Content)+2)
+	if plan.ReplaceText && plan.Text != "" {
+		out.Content = append(out.Content, &mcp.TextContent{Text: plan.Text})
 	}
-	return &out
-}
-
-// rewriteContent applies a plan's text changes and appends its hints block.
-func rewriteContent(content []mcp.Content, plan shaping.Plan) []mcp.Content {
-	out := make([]mcp.Content, 0, len(content)+2)
-	switch {
-	case plan.ReplaceText:
-		if plan.Text != "" {
-			out = append(out, &mcp.TextContent{Text: plan.Text})
+	i := 0
+	for _, c := range r.Content {
+		t, isText := c.(*mcp.TextContent)
+		switch {
+		case isText && plan.ReplaceText:
+			continue
+		case isText && t != nil && i < len(plan.Texts):
+			converted := *t
+			converted.Text = plan.Texts[i]
+			i++
+			c = &converted
 		}
-		for _, c := range content {
-			if _, isText := c.(*mcp.TextContent); !isText {
-				out = append(out, c)
-			}
-		}
-	case plan.Texts != nil:
-		i := 0
-		for _, c := range content {
-			if t, isText := c.(*mcp.TextContent); isText && t != nil && i < len(plan.Texts) {
-				converted := *t
-				converted.Text = plan.Texts[i]
-				i++
-				c = &converted
-			}
-			out = append(out, c)
-		}
-	default:
-		out = append(out, content...)
+		out.Content = append(out.Content, c)
 	}
 	if plan.Hints != "" {
-		out = append(out, &mcp.TextContent{
+		out.Content = append(out.Content, &mcp.TextContent{
 			Text:        plan.Hints,
 			Annotations: &mcp.Annotations{Audience: []mcp.Role{"assistant"}},
 		})
 	}
-	return out
+	if plan.DropStructured {
+		out.StructuredContent = nil
+	}
+	return &out
 }

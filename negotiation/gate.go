@@ -33,13 +33,11 @@ const (
 // client that did not declare the extension: the SDK's own behaviour applies.
 func (p *Profile) ElicitationGate(hasCapability bool) (closed bool, reason string) {
 	switch {
-	case !p.Declared():
+	case !p.Declared() || p.MayElicit(hasCapability):
 		return false, ""
 	case !hasCapability:
 		return true, ReasonNoCapability
-	case p.Interactive() == No:
-		return true, ReasonNotInteractive
 	default:
-		return false, ""
+		return true, ReasonNotInteractive
 	}
 }

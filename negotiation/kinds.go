@@ -36,9 +36,12 @@ const (
 	FormatText
 	// FormatMarkdown: "format=markdown".
 	FormatMarkdown
+	// FormatCustom: a format the server registered ("format=csv"); see
+	// [Profile.MediaType].
+	FormatCustom
 )
 
-// String returns "unset", "json", "text" or "markdown".
+// String returns "unset", "json", "text", "markdown" or "custom".
 func (f Format) String() string {
 	switch f {
 	case FormatJSON:
@@ -47,6 +50,8 @@ func (f Format) String() string {
 		return "text"
 	case FormatMarkdown:
 		return "markdown"
+	case FormatCustom:
+		return "custom"
 	default:
 		return "unset"
 	}
@@ -124,9 +129,12 @@ const (
 	Markdown
 	// Text: one plain-text block with no markup at all.
 	Text
+	// Custom: one text block of a media type the server registered
+	// ([Profile.MediaType]), such as text/csv.
+	Custom
 )
 
-// String returns "pass-through", "structured", "markdown" or "text".
+// String returns "pass-through", "structured", "markdown", "text" or "custom".
 func (r Rendering) String() string {
 	switch r {
 	case Structured:
@@ -135,6 +143,8 @@ func (r Rendering) String() string {
 		return "markdown"
 	case Text:
 		return "text"
+	case Custom:
+		return "custom"
 	default:
 		return "pass-through"
 	}

@@ -1,6 +1,10 @@
 package negotiation
 
 import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
@@ -18,7 +22,9 @@ type Options struct {
 // Negotiator turns a client's capability maps into a profile and logs what
 // it found. It is safe for concurrent use.
 type Negotiator struct {
-	log *zap.Logger
+	log     *zap.Logger
+	mu      sync.Mutex // serializes AddFormat
+	registered atomic.Pointer[formats]
 }
 
 // New returns a Negotiator.
@@ -41,14 +47,47 @@ func (n *Negotiator) Negotiate(extensions, experimental map[string]any) *Profile
 		}
 		return nil
 	}
-	p := FromSettings(settings)
-	n.Log(p, origin)
+	p := n.FromSettings(settings)
+	n.logProfile(p, origin)
 	return p
 }
 
-// Log writes the one line a negotiation logs: warn with the diagnostics when
-// the profile has any, debug otherwise.
-func (n *Negotiator) Log(p *Profile, origin Origin) {
+// FromSettings is [FromSettings] with the formats registered with
+// [Negotiator.AddFormat]: "format=csv" is then a known value.
+func (n *Negotiator) FromSettings(settings any) *Profile {
+	return fromSettings(settings, n.formats())
+}
+
+// AddFormat registers a format name for a media type the server can render
+// ("csv" for "text/csv"), so that clients may ask for it with "format=csv"
+// and HTTP clients with Accept: text/csv (contract section 4). Until it is
+// registered, "format=csv" is an unknown value, ignored with a diagnostic.
+// The name must be a feature-tag value other than json, markdown and text;
+// the media type must have no parameters and not be a built-in one. A name
+// registered again gets the new media type. It is safe to call while
+// negotiating; profiles made before keep what they had.
+func (n *Negotiator) AddFormat(name, mediaType string) error {
+	name, mt, err := checkFormat(name, mediaType)
+	if err != nil {
+		return fmt.Errorf("negotiation: add format: %w", err)
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.registered.Store(n.registered.Load().with(name, mt))
+	return nil
+}
+
+// formats returns the registered formats; nil for a nil Negotiator.
+func (n *Negotiator) formats() *formats {
+	if n == nil {
+		return nil
+	}
+	return n.registered.Load()
+}
+
+// logProfile writes the one line a negotiation logs: warn with the
+// diagnostics when the profile has any, debug otherwise.
+func (n *Negotiator) logProfile(p *Profile, origin Origin) {
 	level, msg := zap.DebugLevel, "profile negotiated"
 	if p != nil && len(p.diags) > 0 {
 		level, msg = zap.WarnLevel, "profile negotiated with diagnostics"

@@ -94,10 +94,3 @@ func TestNegotiatorDefaultsToNop(t *testing.T) {
 	}
 }
 
-func TestNegotiatorDoesNotAllocateForDisabledLogging(t *testing.T) {
-	n, _ := observed(zap.ErrorLevel)
-	p := negotiation.FromTags("agent", "@")
-	if allocs := testing.AllocsPerRun(100, func() { n.Log(p, negotiation.InExtensions) }); allocs != 0 {
-		t.Errorf("Log allocates %v times per call with logging disabled", allocs)
-	}
-}

@@ -19,6 +19,7 @@ type Profile struct {
 	tags        featuretags.Set
 	audience    Audience
 	format      Format
+	custom      string // the media type of a FormatCustom format
 	excluded    uint8 // bit f set: Format f excluded
 	verbosity   Verbosity
 	interactive Tristate
@@ -64,6 +65,24 @@ func (p *Profile) Format() Format {
 		return FormatUnset
 	}
 	return p.format
+}
+
+// MediaType returns the media type of the rendering the client gets:
+// [MediaJSON], [MediaMarkdown], [MediaText], the media type of a format the
+// server registered, or "" for pass-through.
+func (p *Profile) MediaType() string {
+	switch p.Rendering() {
+	case Structured:
+		return MediaJSON
+	case Markdown:
+		return MediaMarkdown
+	case Text:
+		return MediaText
+	case Custom:
+		return p.custom
+	default:
+		return ""
+	}
 }
 
 // Excludes reports whether the client excluded f with "format!=".
@@ -113,12 +132,12 @@ func (p *Profile) Rendering() Rendering {
 }
 
 // MayElicit reports whether the server may put an elicitation request to
-// this client. Tags shape content, capabilities govern protocol actions: the
-// answer is no unless hasCapability says the client's real capability
-// object has "elicitation", whatever the tags say; and a client that
-// declared "!interactive" gets no elicitation even when it has the
-// capability. For a client that did not declare the extension it is the
-// capability alone.
+// this client: the one question behind the gate (contract section 6). Tags
+// shape content, capabilities govern protocol actions: the answer is no
+// unless hasCapability says the client's real capability object has
+// "elicitation", whatever the tags say; and a client that declared
+// "!interactive" gets no elicitation even when it has the capability. For a
+// client that did not declare the extension it is the capability alone.
 func (p *Profile) MayElicit(hasCapability bool) bool {
 	return hasCapability && p.Interactive() != No
 }

@@ -43,9 +43,11 @@ func (s Settings) Map() map[string]any {
 // FromTags returns the profile of a client that declared version 1.0 with
 // these feature tags. It is the short way to build a profile in tests and
 // orchestrators.
-func FromTags(tags ...string) *Profile {
-	set, diags := featuretags.Parse(tags)
-	return newProfile(DefaultVersion, set, diags)
+func FromTags(tags ...string) *Profile { return fromTagList(nil, tags...) }
+
+func fromTagList(f *formats, tags ...string) *Profile {
+	set, diags := f.grammar().Parse(tags)
+	return newProfile(DefaultVersion, set, diags, f)
 }
 
 // FromSettings turns the extension's settings, as found under
@@ -57,48 +59,50 @@ func FromTags(tags ...string) *Profile {
 // json.RawMessage. nil means the client did not declare the extension.
 // Anything that is not an object, and any major version other than 1, gives
 // a profile that is not declared.
-func FromSettings(settings any) *Profile {
+func FromSettings(settings any) *Profile { return fromSettings(settings, nil) }
+
+func fromSettings(settings any, f *formats) *Profile {
 	switch s := settings.(type) {
 	case nil:
 		return &Profile{}
 	case map[string]any:
-		return fromMap(s)
+		return fromMap(s, f)
 	case Settings:
-		return fromTyped(s)
+		return fromTyped(s, f)
 	case *Settings:
 		if s == nil {
 			return &Profile{}
 		}
-		return fromTyped(*s)
+		return fromTyped(*s, f)
 	case json.RawMessage:
 		var v any
 		if err := json.Unmarshal(s, &v); err != nil {
 			return notDeclared(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: "invalid JSON"})
 		}
-		return FromSettings(v)
+		return fromSettings(v, f)
 	default:
 		return notDeclared(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: featuretags.JSONType(settings)})
 	}
 }
 
-func fromTyped(s Settings) *Profile {
+func fromTyped(s Settings, f *formats) *Profile {
 	m := map[string]any{"features": s.Features}
 	if s.Version != "" {
 		m["version"] = s.Version
 	}
-	return fromMap(m)
+	return fromMap(m, f)
 }
 
-func fromMap(m map[string]any) *Profile {
+func fromMap(m map[string]any, f *formats) *Profile {
 	version, vdiag, ok := readVersion(m)
 	if !ok {
 		return notDeclared(vdiag)
 	}
-	set, diags := featuretags.ParseValue(m["features"])
+	set, diags := f.grammar().ParseValue(m["features"])
 	if vdiag.Problem != 0 {
 		diags = append([]featuretags.Diagnostic{vdiag}, diags...)
 	}
-	return newProfile(version, set, diags)
+	return newProfile(version, set, diags, f)
 }
 
 // readVersion returns the version to use, a diagnostic (zero when there is
@@ -147,7 +151,7 @@ func notDeclared(d featuretags.Diagnostic) *Profile {
 }
 
 // newProfile derives every field of a declared profile from the tag set.
-func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnostic) *Profile {
+func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnostic, f *formats) *Profile {
 	p := &Profile{declared: true, version: version, tags: set, diags: diags}
 	agent, human := set.Has(featuretags.Agent), set.Has(featuretags.Human)
 	switch {
@@ -158,6 +162,9 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 	}
 	if v, ok := set.Value(featuretags.Format); ok {
 		p.format = formatOf(v)
+		if mt, registered := f.mediaType(v); p.format == FormatUnset && registered {
+			p.format, p.custom = FormatCustom, mt
+		}
 	}
 	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown} {
 		if set.Excludes(featuretags.Format, f.String()) {
@@ -233,6 +240,8 @@ func renderingOf(f Format) Rendering {
 		return Text
 	case FormatMarkdown:
 		return Markdown
+	case FormatCustom:
+		return Custom
 	default:
 		return PassThrough
 	}

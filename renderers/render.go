@@ -1,6 +1,7 @@
 package renderers
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -15,6 +16,9 @@ const maxDepth = 32
 
 // Options configure one rendering.
 type Options struct {
+	// MediaType is the media type to produce: MediaMarkdown, MediaText, or one a server registered.
+	// Renderers that produce one media type only may ignore it; the empty string means markdown.
+	MediaType string
 	// Verbosity selects compact, standard or verbose output; VerbosityUnset behaves as Standard.
 	Verbosity negotiation.Verbosity
 	// Schema, when set, gives field order and (at verbose) descriptions.
@@ -25,20 +29,46 @@ type Options struct {
 	Units map[string]string
 }
 
-// Renderer renders one JSON value as markdown or as plain text. Implementations escape data in
-// markdown and add no markup in text. An invalid value gives an error wrapping [ErrInvalidJSON].
+// Renderer renders one JSON value as the media type opts.MediaType asks for. Implementations
+// escape data in markdown and add no markup in text; an invalid value gives an error wrapping
+// [ErrInvalidJSON], a media type the renderer cannot produce an error wrapping [ErrMediaType].
+// Renderers must be safe for concurrent use.
 type Renderer interface {
-	// Markdown renders value as markdown.
-	Markdown(value []byte, opts Options) (string, error)
-	// Text renders value as plain text.
-	Text(value []byte, opts Options) (string, error)
+	Render(value []byte, opts Options) (string, error)
 }
 
-// Generic renders any JSON value; see the package documentation and docs/renderers.md for the
-// layouts. Its zero value is ready to use and it is safe for concurrent use.
+// Func adapts a plain function to a [Renderer], as http.HandlerFunc adapts one to a handler.
+type Func func(value []byte, opts Options) (string, error)
+
+// Render calls f.
+func (f Func) Render(value []byte, opts Options) (string, error) { return f(value, opts) }
+
+// Generic renders any JSON value as markdown or plain text; see the package documentation and
+// docs/renderers.md for the layouts. Its zero value is ready to use and it is safe for concurrent
+// use.
 type Generic struct{}
 
-var _ Renderer = Generic{}
+var (
+	_ Renderer = Generic{}
+	_ Renderer = Func(nil)
+)
+
+// Render renders value as markdown or plain text, as opts.MediaType says.
+func (g Generic) Render(value []byte, opts Options) (string, error) {
+	return byMediaType(g.Markdown, g.Text, value, opts)
+}
+
+// byMediaType calls markdown or text for opts.MediaType.
+func byMediaType(markdown, text func([]byte, Options) (string, error), value []byte, opts Options) (string, error) {
+	switch baseType(opts.MediaType) {
+	case "", MediaMarkdown:
+		return markdown(value, opts)
+	case MediaText:
+		return text(value, opts)
+	default:
+		return "", fmt.Errorf("renderers: %w: %q", ErrMediaType, opts.MediaType)
+	}
+}
 
 // field is one member of an object, in rendering order.
 type field struct {

@@ -31,10 +31,15 @@ type TemplateSpec struct {
 	// cannot drive the terminal. A verbosity without a template falls back, in order, to the
 	// Compact projection (at compact), the Standard template, and Generic text.
 	Text map[negotiation.Verbosity]string
+	// Funcs are further template functions, available to both kinds of template; a name given
+	// here replaces a built-in one. A function must not panic: an error it returns makes the
+	// rendering fail, and the caller fall back to Generic.
+	Funcs template.FuncMap
 }
 
-// templateRenderer is the Renderer NewTemplate returns.
-type templateRenderer struct {
+// Template is a per-tool renderer made by [NewTemplate]: markdown and text templates by verbosity
+// and a compact projection. It is safe for concurrent use.
+type Template struct {
 	markdown map[negotiation.Verbosity]*template.Template
 	text     map[negotiation.Verbosity]*template.Template
 	compact  string
@@ -49,33 +54,27 @@ type templateRenderer struct {
 //	default DEF V     V, or DEF when V is empty (nil, "", false, empty list or map): {{default "n/a" .uv}}
 //	get MAP KEY       MAP's field KEY given unescaped, for keys that are not identifiers: {{get . "_id"}}
 //	percent N         a fraction as a whole percentage: {{percent .chance}} gives "61 %" for 0.61
-//	clock T           an RFC 3339 time's time of day, in its own offset: "08:02"
-//	date T            an RFC 3339 time's day, in its own offset: "Fri 20 Nov 2026"
-//	duration D        an ISO 8601 duration P[nD][T[nH][nM][nS]] for people: "56 min" for PT56M,
-//	                  "1 h 02 min" for PT1H2M, "26 h 00 min" for P1DT2H, "0 min 30 s" for PT30S
-//	between A B       the time from RFC 3339 time A to B, in whole seconds, written like duration:
-//	                  "17 min"; "-5 min" when B is before A
 //
-// A function given a value it cannot read (a number for clock, "PT1.5H" or "P1M" for duration)
-// makes the rendering return an error (on which the caller falls back to Generic); no function
-// panics.
+// and the functions of spec.Funcs. A function given a value it cannot read (a string for percent)
+// makes the rendering return an error (on which the caller falls back to Generic); no built-in
+// function panics.
 //
 // A template owns its whole output: Options.Title, Schema and Units are only used when a rendering
 // falls back to Generic. text/template prints "<no value>" for a missing field; output holding it
 // is an error, so templates guard optional fields with {{with}}, {{if}} or default.
-func NewTemplate(spec TemplateSpec) (Renderer, error) {
-	md, err := parseTemplates("markdown", spec.Markdown, templateFuncs(EscapeMarkdown))
+func NewTemplate(spec TemplateSpec) (*Template, error) {
+	md, err := parseTemplates("markdown", spec.Markdown, withFuncs(templateFuncs(EscapeMarkdown), spec.Funcs))
 	if err != nil {
 		return nil, err
 	}
-	text, err := parseTemplates("text", spec.Text, templateFuncs(func(s string) string { return s }))
+	text, err := parseTemplates("text", spec.Text, withFuncs(templateFuncs(func(s string) string { return s }), spec.Funcs))
 	if err != nil {
 		return nil, err
 	}
 	if err := checkPath(spec.Compact); err != nil {
 		return nil, fmt.Errorf("renderers: template compact path %q: %w", spec.Compact, err)
 	}
-	return &templateRenderer{markdown: md, text: text, compact: spec.Compact}, nil
+	return &Template{markdown: md, text: text, compact: spec.Compact}, nil
 }
 
 func parseTemplates(kind string, srcs map[negotiation.Verbosity]string, funcs template.FuncMap) (
@@ -100,9 +99,22 @@ func parseTemplates(kind string, srcs map[negotiation.Verbosity]string, funcs te
 	return out, nil
 }
 
+// withFuncs returns base with extra laid over it.
+func withFuncs(base, extra template.FuncMap) template.FuncMap {
+	for name, fn := range extra {
+		base[name] = fn
+	}
+	return base
+}
+
+// Render renders value as markdown or plain text, as opts.MediaType says.
+func (t *Template) Render(value []byte, opts Options) (string, error) {
+	return byMediaType(t.Markdown, t.Text, value, opts)
+}
+
 // Markdown renders value with the template for opts.Verbosity (or Standard's), or with Generic
 // markdown when there is none.
-func (t *templateRenderer) Markdown(value []byte, opts Options) (string, error) {
+func (t *Template) Markdown(value []byte, opts Options) (string, error) {
 	tmpl := t.markdown[opts.Verbosity.OrStandard()]
 	if tmpl == nil {
 		tmpl = t.markdown[negotiation.Standard]
@@ -122,7 +134,7 @@ func (t *templateRenderer) Markdown(value []byte, opts Options) (string, error) 
 
 // Text renders value with the text template for opts.Verbosity, else (at compact) Generic text of
 // the Compact projection, else the Standard text template, else Generic text.
-func (t *templateRenderer) Text(value []byte, opts Options) (string, error) {
+func (t *Template) Text(value []byte, opts Options) (string, error) {
 	level := opts.Verbosity.OrStandard()
 	if tmpl := t.text[level]; tmpl != nil {
 		return execute(tmpl, value, escapeControls)
@@ -137,7 +149,7 @@ func (t *templateRenderer) Text(value []byte, opts Options) (string, error) {
 }
 
 // projected renders the Compact projection of value with Generic text, in the projection's order.
-func (t *templateRenderer) projected(value []byte, opts Options) (string, error) {
+func (t *Template) projected(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: template text compact: %w", err)
 	}

@@ -1,7 +1,6 @@
 package shaping
 
 import (
-	"errors"
 	"mime"
 	"strings"
 
@@ -11,17 +10,12 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-// ErrNotFound marks a resource that does not exist. A resource handler may
-// wrap it (fmt.Errorf("city %q: %w", slug, shaping.ErrNotFound)); the front
-// ends turn it, like every other form of "not found", into the error the
-// contract prescribes: -32602 with the URI in the error data (section 7).
-var ErrNotFound = errors.New("resource not found")
 
-// The media types of the three renderings.
+// The media types of the three built-in renderings.
 const (
-	MIMEJSON     = "application/json"
-	MIMEMarkdown = "text/markdown"
-	MIMEText     = "text/plain"
+	MIMEJSON     = negotiation.MediaJSON
+	MIMEMarkdown = negotiation.MediaMarkdown
+	MIMEText     = negotiation.MediaText
 )
 
 // Content describes one content of a resources/read result in SDK-neutral
@@ -65,7 +59,7 @@ func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content
 	if rendering == negotiation.PassThrough || len(contents) == 0 {
 		return nil
 	}
-	chosen := chooseAlternatives(contents, preferredMIME(rendering))
+	chosen := chooseAlternatives(contents, p.MediaType())
 	plans := make([]ContentPlan, 0, len(chosen))
 	changed := len(chosen) != len(contents)
 	for _, i := range chosen {
@@ -89,12 +83,16 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 	case isJSON(c.MIMEType) && rendering != negotiation.Structured:
 		t := s.resource(uri)
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
-		out, err := s.render(t.Renderer, rendering, []byte(c.Text), opts)
-		if err != nil {
-			s.log.Warn("renderer failed; resource left as JSON", zap.String("resource", uri), zap.Stringer("rendering", rendering), zap.Error(err))
+		r, _, ok := s.registry.LookupResource(uri, p.MediaType())
+		if !ok {
 			return plan
 		}
-		plan.Changed, plan.Text, plan.MIMEType = true, out, preferredMIME(rendering)
+		out, err := s.render(r, []byte(c.Text), p.MediaType(), opts)
+		if err != nil {
+			s.log.Warn("renderer failed; resource left as JSON", zap.String("resource", uri), zap.String("mediaType", p.MediaType()), zap.Error(err))
+			return plan
+		}
+		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
 	case mediaType(c.MIMEType) == MIMEMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), MIMEText
 	}
@@ -132,17 +130,6 @@ func bestMatch(contents []Content, candidates []int, want string) int {
 		}
 	}
 	return candidates[0]
-}
-
-func preferredMIME(r negotiation.Rendering) string {
-	switch r {
-	case negotiation.Markdown:
-		return MIMEMarkdown
-	case negotiation.Text:
-		return MIMEText
-	default:
-		return MIMEJSON
-	}
 }
 
 // mediaType returns the lower-case media type of a MIME type, without

@@ -1,13 +1,14 @@
 package shaping
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/yosida95/uritemplate/v3"
-
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -30,15 +31,27 @@ const (
 
 // Options configures a [Shaper]. A nil *Options means the defaults.
 type Options struct {
-	// Logger receives renderer failures (warn). nil means zap.NewNop().
+	// Logger receives one debug line per negotiation, warnings for clients'
+	// diagnostics and renderer failures, and every gated elicitation
+	// (debug). nil means zap.NewNop().
 	Logger *zap.Logger
 	// Mirror is the text beside structuredContent for format=json clients.
 	Mirror Mirror
+	// Store keeps profiles by session id for transports where the SDK does
+	// not keep a session's initialize capabilities (resolution step 3).
+	// nil means none.
+	Store negotiation.Store
+	// Refusal is the answer the elicitation gate gives in place of a client
+	// that cannot answer: negotiation.Decline (the default) or
+	// negotiation.Cancel.
+	Refusal negotiation.Refusal
 }
 
 // Tool configures how one tool's values are rendered.
 type Tool struct {
-	// Renderer renders the tool's values; nil means renderers.Generic.
+	// Renderer renders the tool's values as markdown and plain text; nil
+	// means renderers.Generic. Further media types are registered with
+	// [Shaper.Handle].
 	Renderer renderers.Renderer
 	// Title is shown as a heading (markdown) or first line (text); empty for none.
 	Title string
@@ -46,11 +59,20 @@ type Tool struct {
 	Units map[string]string
 }
 
-// Shaper holds the per-tool rendering configuration and plans results. It
-// is safe for concurrent use.
+// Shaper makes the contract's decisions for the requests of one server, or
+// several: which profile a request gets (see [Shaper.Resolve]), what its
+// result becomes ([Shaper.Tool], [Shaper.Resource], [Shaper.Prompt]), when
+// the elicitation gate answers ([Call]), and what "not found" is
+// ([NotFound]). Front ends translate their SDK's types to the plain values
+// it takes and back. It is safe for concurrent use.
 type Shaper struct {
-	log    *zap.Logger
-	mirror Mirror
+	log        *zap.Logger
+	mirror     Mirror
+	refusal    negotiation.Refusal
+	negotiator *negotiation.Negotiator
+	registry   *renderers.Registry
+	sessions   sessions
+	schemas    schemaCache
 
 	mu        sync.RWMutex
 	tools     map[string]Tool
@@ -65,58 +87,90 @@ type template struct {
 
 // New returns a Shaper.
 func New(opts *Options) *Shaper {
-	s := &Shaper{log: zap.NewNop(), tools: make(map[string]Tool)}
-	if opts != nil {
-		if opts.Logger != nil {
-			s.log = opts.Logger.Named("shaping")
-		}
-		s.mirror = opts.Mirror
+	if opts == nil {
+		opts = &Options{}
 	}
+	log := opts.Logger
+	if log == nil {
+		log = zap.NewNop()
+	}
+	s := &Shaper{
+		log:        log.Named("contentneg"),
+		mirror:     opts.Mirror,
+		refusal:    opts.Refusal,
+		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
+		registry:   renderers.NewRegistry(),
+		tools:      make(map[string]Tool),
+	}
+	s.sessions.store = opts.Store
 	return s
 }
 
-// Register sets how the named tool's values are rendered, replacing any
-// earlier registration. Resources use the same registry: name is then a
-// resource URI, or a URI template ("weather://{city}") that covers every
-// URI it matches.
+// Register sets how the named tool's values are rendered as markdown and
+// text, replacing any earlier registration. Resources use the same
+// registry: name is then a resource URI, or a URI template
+// ("weather://{city}") that covers every URI it matches.
 func (s *Shaper) Register(name string, t Tool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if _, known := s.tools[name]; !known && strings.Contains(name, "{") {
 		if tmpl, err := uritemplate.New(name); err == nil {
 			s.templates = append(s.templates, template{name: name, tmpl: tmpl})
 		}
 	}
 	s.tools[name] = t
+	s.mu.Unlock()
+	s.registry.HandleName(name, renderers.MediaMarkdown, t.Renderer)
+	s.registry.HandleName(name, renderers.MediaText, t.Renderer)
 }
+
+// Handle registers r as the renderer of mediaType for the named tool (or
+// resource URI, or URI template). Clients get it when their profile asks
+// for that media type: for a media type other than markdown and text,
+// register its format name with [Shaper.AddFormat] too. A nil r removes the
+// registration.
+func (s *Shaper) Handle(name, mediaType string, r renderers.Renderer) {
+	s.registry.HandleName(name, mediaType, r)
+}
+
+// AddFormat makes a further media type negotiable under a format name
+// ("csv" for "text/csv"): clients may then ask for it with "format=csv",
+// and HTTP clients with Accept. generic, when not nil, renders it for every
+// tool without a renderer of its own; tools that have neither get the
+// structured rendering. See negotiation.Negotiator.AddFormat for the rules
+// on names.
+func (s *Shaper) AddFormat(name, mediaType string, generic renderers.Renderer) error {
+	if err := s.negotiator.AddFormat(name, mediaType); err != nil {
+		return fmt.Errorf("shaping: %w", err)
+	}
+	if generic != nil {
+		s.registry.Handle(mediaType, generic)
+	}
+	return nil
+}
+
+// Negotiator returns the negotiator the shaper resolves profiles with; it
+// knows the formats added with [Shaper.AddFormat].
+func (s *Shaper) Negotiator() *negotiation.Negotiator { return s.negotiator }
 
 // resource returns the configuration for a resource URI: registered under
 // the URI itself, else under the first registered URI template matching it.
 func (s *Shaper) resource(uri string) Tool {
 	s.mu.RLock()
-	_, exact := s.tools[uri]
-	name := uri
+	defer s.mu.RUnlock()
+	if t, ok := s.tools[uri]; ok {
+		return t
+	}
 	for _, t := range s.templates {
-		if exact {
-			break
-		}
 		if t.tmpl.Match(uri) != nil {
-			name = t.name
-			break
+			return s.tools[t.name]
 		}
 	}
-	s.mu.RUnlock()
-	return s.tool(name)
+	return Tool{}
 }
 
-// tool returns the configuration for name, with the generic renderer when
-// none was registered.
+// tool returns the configuration for name.
 func (s *Shaper) tool(name string) Tool {
 	s.mu.RLock()
-	t, ok := s.tools[name]
-	s.mu.RUnlock()
-	if !ok || t.Renderer == nil {
-		t.Renderer = renderers.Generic{}
-	}
-	return t
+	defer s.mu.RUnlock()
+	return s.tools[name]
 }

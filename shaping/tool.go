@@ -2,6 +2,7 @@ package shaping
 
 import (
 	"bytes"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -95,22 +96,39 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	t := s.tool(r.Tool)
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units}
 	if rendering != negotiation.Structured {
-		out, err := s.render(t.Renderer, rendering, r.Value, opts)
+		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
 		if err == nil {
 			plan.Rendering, plan.ReplaceText, plan.Text = rendering, true, out
 			plan.DropStructured = !r.HasOutputSchema
 			return plan
 		}
 		s.log.Warn("renderer failed; structured rendering used instead",
-			zap.String("tool", r.Tool), zap.Stringer("rendering", rendering), zap.Error(err))
+			zap.String("tool", r.Tool), zap.String("mediaType", p.MediaType()), zap.Error(err))
 	}
 	plan.Rendering = negotiation.Structured
-	s.mirrorPlan(&plan, p, t, r, opts)
+	s.mirrorPlan(&plan, p, r, opts)
 	return plan
 }
 
+// errNoRenderer reports a media type that neither the tool nor the generic
+// renderers produce.
+var errNoRenderer = errors.New("no renderer for the media type")
+
+// lookup returns the tool's renderer for the media type, or one that fails
+// with errNoRenderer.
+func (s *Shaper) lookup(tool, mediaType string) renderers.Renderer {
+	if r, _, ok := s.registry.Lookup(tool, mediaType); ok {
+		return r
+	}
+	return noRenderer{}
+}
+
+type noRenderer struct{}
+
+func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "", errNoRenderer }
+
 // mirrorPlan fills the text of the structured rendering.
-func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, t Tool, r Result, opts renderers.Options) {
+func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
 	if p.Format() == negotiation.FormatJSON {
 		switch s.mirror {
 		case MirrorNone:
@@ -118,10 +136,13 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, t Tool, r Result
 			return
 		case MirrorCompactText:
 			opts.Verbosity = negotiation.Compact
-			if out, err := s.render(t.Renderer, negotiation.Text, r.Value, opts); err == nil {
+			out, err := s.render(s.lookup(r.Tool, renderers.MediaText), r.Value, renderers.MediaText, opts)
+			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return
 			}
+			s.log.Warn("renderer failed; the compact text mirror is the JSON instead",
+				zap.String("tool", r.Tool), zap.Error(err))
 		}
 	}
 	if isCompact(r.Value) {
@@ -142,17 +163,15 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, t Tool, r Result
 	plan.ReplaceText, plan.Text = true, b.String()
 }
 
-// render runs a renderer, turning a panic into an error.
-func (s *Shaper) render(r renderers.Renderer, rendering negotiation.Rendering, value []byte, opts renderers.Options) (out string, err error) {
+// render runs a renderer for a media type, turning a panic into an error.
+func (s *Shaper) render(r renderers.Renderer, value []byte, mediaType string, opts renderers.Options) (out string, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("renderer panicked: %v", v)
 		}
 	}()
-	if rendering == negotiation.Markdown {
-		return r.Markdown(value, opts)
-	}
-	return r.Text(value, opts)
+	opts.MediaType = mediaType
+	return r.Render(value, opts)
 }
 
 // isCompact reports whether JSON text has no white space outside its

@@ -113,8 +113,7 @@ func TestMirror(t *testing.T) {
 // broken is a renderer that fails, or panics.
 type broken struct{ panics bool }
 
-func (b broken) Markdown([]byte, renderers.Options) (string, error) { return b.fail() }
-func (b broken) Text([]byte, renderers.Options) (string, error)     { return b.fail() }
+func (b broken) Render([]byte, renderers.Options) (string, error) { return b.fail() }
 func (b broken) fail() (string, error) {
 	if b.panics {
 		panic("index out of range")

@@ -27,8 +27,7 @@ const (
 )
 
 func TestConnectionsTemplates(t *testing.T) {
-	markdown := renderers.Renderer.Markdown
-	text := renderers.Renderer.Text
+	markdown, text := renderAs(renderers.MediaMarkdown), renderAs(renderers.MediaText)
 	tests := []struct {
 		name      string
 		give      string
@@ -91,12 +90,12 @@ func TestConnectionsTemplatesRejectTimesTheyCannotRead(t *testing.T) {
 		render    func(renderers.Renderer, []byte, renderers.Options) (string, error)
 		verbosity negotiation.Verbosity
 	}{
-		{"markdown compact", renderers.Renderer.Markdown, negotiation.Compact},
-		{"markdown standard", renderers.Renderer.Markdown, negotiation.Standard},
-		{"markdown verbose", renderers.Renderer.Markdown, negotiation.Verbose},
-		{"text compact", renderers.Renderer.Text, negotiation.Compact},
-		{"text standard", renderers.Renderer.Text, negotiation.Standard},
-		{"text verbose", renderers.Renderer.Text, negotiation.Verbose},
+		{"markdown compact", renderAs(renderers.MediaMarkdown), negotiation.Compact},
+		{"markdown standard", renderAs(renderers.MediaMarkdown), negotiation.Standard},
+		{"markdown verbose", renderAs(renderers.MediaMarkdown), negotiation.Verbose},
+		{"text compact", renderAs(renderers.MediaText), negotiation.Compact},
+		{"text standard", renderAs(renderers.MediaText), negotiation.Standard},
+		{"text verbose", renderAs(renderers.MediaText), negotiation.Verbose},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,5 +104,13 @@ func TestConnectionsTemplatesRejectTimesTheyCannotRead(t *testing.T) {
 				t.Errorf("error = %v, output %q; want the time error", err, got)
 			}
 		})
+	}
+}
+
+// renderAs returns a function that renders with r as mediaType.
+func renderAs(mediaType string) func(renderers.Renderer, []byte, renderers.Options) (string, error) {
+	return func(r renderers.Renderer, value []byte, opts renderers.Options) (string, error) {
+		opts.MediaType = mediaType
+		return r.Render(value, opts)
 	}
 }

@@ -25,6 +25,7 @@ func Tools() map[string]shaping.Tool {
 			negotiation.Standard: connectionsStandardText,
 			negotiation.Verbose:  connectionsVerboseText,
 		},
+		Funcs: TimeFuncs(),
 	})
 	if err != nil {
 		panic(fmt.Sprintf("journeymcp: the find_connections templates do not compile: %v", err)) // a programming error, caught by every test

@@ -1,0 +1,89 @@
+package negotiation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/elnormous/contenttype"
+)
+
+// ErrNotAcceptable reports an HTTP Accept header that accepts none of the
+// media types the server can render (or cannot be read); the REST binding
+// answers it with 406.
+var ErrNotAcceptable = errors.New("no acceptable media type")
+
+// FromAccept returns the profile of an HTTP client that sent this Accept
+// header, with the built-in renderings only; see [Negotiator.FromAccept].
+func FromAccept(accept string) (*Profile, error) {
+	return (*Negotiator)(nil).FromAccept(accept)
+}
+
+// FromAccept returns the profile of an HTTP client that sent this Accept
+// header: the same profile as a client that declared "format=NAME" for the
+// media type the header prefers (RFC 9110: q-values, q=0 excludes, the most
+// specific range sets a type's quality, ties go to the server's order:
+// application/json, text/markdown, text/plain, then the registered formats).
+// An empty header or "*/*" gives application/json. A header that accepts
+// none of them, or cannot be parsed, gives an error wrapping
+// [ErrNotAcceptable] and a nil profile.
+func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
+	f := n.formats()
+	if strings.TrimSpace(accept) == "" {
+		return fromTagList(f, "format=json"), nil
+	}
+	available := n.MediaTypes()
+	offered := make([]contenttype.MediaType, len(available))
+	for i, mt := range available {
+		// Text is served as UTF-8, so a range asking for that charset matches.
+		offered[i] = contenttype.NewMediaType(mt)
+		if offered[i].Type == "text" {
+			offered[i].Parameters = contenttype.Parameters{"charset": "utf-8"}
+		}
+	}
+	chosen, _, err := contenttype.GetAcceptableMediaTypeFromHeader(accept, offered)
+	if err != nil {
+		return nil, fmt.Errorf("%w: Accept %q: %v", ErrNotAcceptable, clipHeader(accept), err)
+	}
+	name := n.FormatName(chosen.MIME())
+	return fromTagList(f, "format="+name), nil
+}
+
+// MediaTypes returns the media types the negotiator can choose, in the
+// server's order: application/json, text/markdown, text/plain, then the
+// registered formats in registration order.
+func (n *Negotiator) MediaTypes() []string {
+	out := []string{MediaJSON, MediaMarkdown, MediaText}
+	if f := n.formats(); f != nil {
+		out = append(out, f.types...)
+	}
+	return out
+}
+
+// FormatName returns the format name of a media type ("text/markdown" ->
+// "markdown"), or "" when the negotiator has none for it.
+func (n *Negotiator) FormatName(mediaType string) string {
+	switch mediaType {
+	case MediaJSON:
+		return "json"
+	case MediaMarkdown:
+		return "markdown"
+	case MediaText:
+		return "text"
+	}
+	if f := n.formats(); f != nil {
+		for i, t := range f.types {
+			if t == mediaType {
+				return f.names[i]
+			}
+		}
+	}
+	return ""
+}
+
+func clipHeader(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
+}

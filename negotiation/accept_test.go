@@ -1,0 +1,100 @@
+package negotiation_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
+	tests := []struct {
+		name   string
+		accept string
+		want   string // the format tag whose profile Accept must equal
+	}{
+		{"no header", "", "format=json"},
+		{"any", "*/*", "format=json"},
+		{"json", "application/json", "format=json"},
+		{"markdown", "text/markdown", "format=markdown"},
+		{"plain", "text/plain", "format=text"},
+		{"charset parameter", "text/markdown; charset=utf-8", "format=markdown"},
+		{"q-values choose text over markdown", "text/markdown;q=0.5, text/plain;q=0.9", "format=text"},
+		{"q=0 excludes markdown from text/*", "text/*, text/markdown;q=0", "format=text"},
+		{"q=0 excludes json from the wildcard", "application/json;q=0, */*;q=0.1", "format=markdown"},
+		{"text wildcard ties go to the server's order", "text/*", "format=markdown"},
+		{"the most specific range wins", "text/*;q=0.2, text/plain;q=0.8, */*;q=0.1", "format=text"},
+		{"unknown types beside a known one", "application/xml, image/png;q=0.9, text/plain;q=0.1", "format=text"},
+		{"browser-like", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "format=json"},
+		{"case of the type", "Text/Markdown", "format=markdown"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := negotiation.FromAccept(tt.accept)
+			if err != nil {
+				t.Fatalf("FromAccept(%q): %v", tt.accept, err)
+			}
+			want := negotiation.FromTags(tt.want)
+			if got.String() != want.String() || got.MediaType() != want.MediaType() {
+				t.Errorf("FromAccept(%q) = %s (%s), want %s (%s)", tt.accept, got, got.MediaType(), want, want.MediaType())
+			}
+		})
+	}
+}
+
+func TestFromAcceptRefusesWhatItCannotRender(t *testing.T) {
+	for _, accept := range []string{
+		"application/xml",
+		"image/png, text/html",
+		"application/json;q=0, text/*;q=0",
+		"*/*;q=0",
+		"text/csv",
+		"not a media type",
+	} {
+		p, err := negotiation.FromAccept(accept)
+		if !errors.Is(err, negotiation.ErrNotAcceptable) || p != nil {
+			t.Errorf("FromAccept(%q) = %v, %v; want nil and ErrNotAcceptable", accept, p, err)
+		}
+	}
+}
+
+func TestRegisteredFormatIsNegotiable(t *testing.T) {
+	n := negotiation.New(nil)
+	before := n.FromSettings(negotiation.Settings{Features: []string{"format=csv", "human"}}.Map())
+	if before.Rendering() != negotiation.Markdown || len(before.Diagnostics()) != 1 {
+		t.Fatalf("before registration: %s %v; want markdown with one diagnostic", before, before.Diagnostics())
+	}
+	if err := n.AddFormat("CSV", "text/csv"); err != nil {
+		t.Fatal(err)
+	}
+	after := n.FromSettings(negotiation.Settings{Features: []string{"format=csv", "human"}}.Map())
+	if after.Rendering() != negotiation.Custom || after.MediaType() != "text/csv" || len(after.Diagnostics()) != 0 {
+		t.Errorf("after registration: %s %q %v; want custom text/csv without diagnostics", after, after.MediaType(), after.Diagnostics())
+	}
+	viaAccept, err := n.FromAccept("text/csv, application/json;q=0.5")
+	if err != nil || viaAccept.MediaType() != "text/csv" {
+		t.Errorf("Accept: text/csv = %v, %v", viaAccept, err)
+	}
+	if got := negotiation.FromTags("format=csv").Rendering(); got != negotiation.PassThrough {
+		t.Errorf("another negotiator sees format=csv as %s, want pass-through", got)
+	}
+}
+
+func TestAddFormatRejectsBadRegistrations(t *testing.T) {
+	tests := []struct{ name, format, mediaType string }{
+		{"empty name", "", "text/csv"},
+		{"built-in name", "markdown", "text/x-markdown"},
+		{"not a tag value", "c s v", "text/csv"},
+		{"built-in media type", "md", "text/markdown"},
+		{"not a media type", "csv", "csv"},
+		{"wildcard", "any", "text/*"},
+		{"parameters", "csv", "text/csv; header=present"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := negotiation.New(nil).AddFormat(tt.format, tt.mediaType); !errors.Is(err, negotiation.ErrFormat) {
+				t.Errorf("AddFormat(%q, %q) = %v, want ErrFormat", tt.format, tt.mediaType, err)
+			}
+		})
+	}
+}

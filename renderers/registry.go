@@ -1,0 +1,148 @@
+package renderers
+
+import (
+	"errors"
+	"mime"
+	"strings"
+	"sync"
+
+	"github.com/yosida95/uritemplate/v3"
+)
+
+// The media types of the built-in renderings (contract section 4).
+const (
+	MediaJSON     = "application/json"
+	MediaMarkdown = "text/markdown"
+	MediaText     = "text/plain"
+)
+
+// ErrMediaType reports a media type a renderer does not produce.
+var ErrMediaType = errors.New("unsupported media type")
+
+// Registry holds renderers by media type: generic ones that render any value, and per-name ones
+// that render the values of one tool (by its name) or one resource (by its URI, or a URI template
+// such as "weather://{city}" that covers every URI it matches). It is the open set of renderings:
+// a new media type is one [Renderer] registered under it. A Registry is safe for concurrent use.
+//
+// [NewRegistry] registers [Generic] for text/markdown and text/plain; application/json needs no
+// renderer (the structured rendering is the value itself).
+type Registry struct {
+	mu        sync.RWMutex
+	generic   map[string]Renderer
+	named     map[string]map[string]Renderer // name -> media type -> renderer
+	templates []uriTemplate                  // the names that are URI templates, in registration order
+}
+
+type uriTemplate struct {
+	name string
+	tmpl *uritemplate.Template
+}
+
+// NewRegistry returns a registry with the generic markdown and text renderers.
+func NewRegistry() *Registry {
+	return &Registry{
+		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}},
+		named:   make(map[string]map[string]Renderer),
+	}
+}
+
+// Handle registers r as the generic renderer of mediaType, used for every value without a
+// renderer of its own; a nil r removes it.
+func (g *Registry) Handle(mediaType string, r Renderer) {
+	mt := baseType(mediaType)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if r == nil {
+		delete(g.generic, mt)
+		return
+	}
+	g.generic[mt] = r
+}
+
+// HandleName registers r as the renderer of mediaType for the values of name: a tool name, a
+// resource URI, or a URI template. A nil r removes the registration.
+func (g *Registry) HandleName(name, mediaType string, r Renderer) {
+	mt := baseType(mediaType)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	byType, known := g.named[name]
+	if r == nil {
+		delete(byType, mt)
+		return
+	}
+	if !known {
+		byType = make(map[string]Renderer, 2)
+		g.named[name] = byType
+		if strings.Contains(name, "{") {
+			if tmpl, err := uritemplate.New(name); err == nil {
+				g.templates = append(g.templates, uriTemplate{name: name, tmpl: tmpl})
+			}
+		}
+	}
+	byType[mt] = r
+}
+
+// Lookup returns the renderer of mediaType for a tool's values: the tool's own, else the generic
+// one. ok is false when there is neither.
+func (g *Registry) Lookup(tool, mediaType string) (r Renderer, own, ok bool) {
+	mt := baseType(mediaType)
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	if r, ok := g.named[tool][mt]; ok {
+		return r, true, true
+	}
+	r, ok = g.generic[mt]
+	return r, false, ok
+}
+
+// LookupResource is [Registry.Lookup] for a resource URI: the renderer registered under the URI,
+// else under the first URI template that matches it, else the generic one.
+func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bool) {
+	mt := baseType(mediaType)
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	if r, ok := g.named[uri][mt]; ok {
+		return r, true, true
+	}
+	for _, t := range g.templates {
+		if r, ok := g.named[t.name][mt]; ok && t.tmpl.Match(uri) != nil {
+			return r, true, true
+		}
+	}
+	r, ok = g.generic[mt]
+	return r, false, ok
+}
+
+// Has reports whether some renderer, generic or per name, produces mediaType.
+func (g *Registry) Has(mediaType string) bool {
+	mt := baseType(mediaType)
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	if _, ok := g.generic[mt]; ok {
+		return true
+	}
+	for _, byType := range g.named {
+		if _, ok := byType[mt]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// baseType returns the lower-case media type of a MIME type, without parameters
+// ("text/markdown; charset=utf-8" -> "text/markdown"). A type that is already so costs a scan.
+func baseType(mimeType string) string {
+	plain := true
+	for i := 0; i < len(mimeType) && plain; i++ {
+		c := mimeType[i]
+		plain = c != ';' && c != ' ' && !('A' <= c && c <= 'Z')
+	}
+	if plain {
+		return mimeType
+	}
+	mt, _, err := mime.ParseMediaType(mimeType)
+	if err != nil {
+		return strings.ToLower(strings.TrimSpace(mimeType))
+	}
+	return mt
+}

@@ -1,0 +1,174 @@
+package shaping
+
+import (
+	"context"
+	"fmt"
+
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// Call is one request of a client that declared the extension, as the
+// contract sees it: the client, what the request is about, and whether the
+// elicitation gate is closed for it. Make one with [Shaper.Begin] and end it
+// with [Call.Done].
+type Call struct {
+	s      *Shaper
+	key    any
+	hints  *negotiation.Hints
+	Client Client
+	// Method is the request's method; Name the tool or prompt name, or the
+	// resource URI.
+	Method, Name string
+	// Closed says the elicitation gate is closed: no question reaches the
+	// client, and the gate answers with [Shaper.Refusal] (contract section 6).
+	Closed bool
+	// Reason says why the gate is closed.
+	Reason string
+}
+
+// Begin starts a call of client c on the connection key (nil for none).
+func (s *Shaper) Begin(c Client, key any, method, name string) *Call {
+	closed, reason := c.Profile.ElicitationGate(c.Elicitation)
+	s.sessions.begin(key, name)
+	return &Call{s: s, key: key, Client: c, Method: method, Name: name, Closed: closed, Reason: reason}
+}
+
+// Done ends the call.
+func (c *Call) Done() { c.s.sessions.done(c.key, c.Name) }
+
+type callKey struct{}
+
+// Context returns ctx carrying the call, its client's profile (for
+// negotiation.FromContext) and, when the profile wants hints, a collector
+// for them (for negotiation.AddHints).
+func (c *Call) Context(ctx context.Context) context.Context {
+	ctx = context.WithValue(negotiation.WithProfile(ctx, c.Client.Profile), callKey{}, c)
+	if c.Client.Profile.WantsHints() {
+		ctx, c.hints = negotiation.WithHints(ctx)
+	}
+	return ctx
+}
+
+// Hints returns the hints the handler attached in the call's context.
+func (c *Call) Hints() []string { return c.hints.All() }
+
+// CallFrom returns the call ctx carries: the handlers' helpers use it to
+// learn whether the gate is closed for their client.
+func CallFrom(ctx context.Context) (*Call, bool) {
+	c, ok := ctx.Value(callKey{}).(*Call)
+	return c, ok && c != nil
+}
+
+// Refusal returns the elicitation action the call's gate answers with.
+func (c *Call) Refusal() string { return c.s.Refusal() }
+
+// Refusal returns the elicitation action the gate answers with: "decline"
+// or "cancel".
+func (s *Shaper) Refusal() string { return s.refusal.String() }
+
+// Gated logs one gated elicitation at debug level, with the tool name and
+// the reason (contract section 6).
+func (c *Call) Gated(path string) { c.s.logGated(c.Name, c.Method, c.Reason, path) }
+
+func (s *Shaper) logGated(name, method, reason, path string) {
+	if ce := s.log.Check(zap.DebugLevel, "elicitation gated"); ce != nil {
+		ce.Write(
+			zap.String("tool", name),
+			zap.String("method", method),
+			zap.String("reason", reason),
+			zap.String("path", path),
+			zap.Stringer("answer", s.refusal),
+		)
+	}
+}
+
+// GateSending decides for an elicitation request about to be sent to the
+// client (the legacy era's elicitation/create): true means it must not be
+// sent, and [Shaper.Refusal] is its answer. The call comes from ctx when
+// the handler passed its own on; otherwise from the connection key, and
+// the log names the calls the connection has under way.
+func (s *Shaper) GateSending(ctx context.Context, key any) bool {
+	if c, ok := CallFrom(ctx); ok && c.s == s {
+		if c.Closed {
+			c.Gated("elicitation/create")
+		}
+		return c.Closed
+	}
+	c, ok := s.sessions.load(key)
+	if !ok {
+		return false
+	}
+	closed, reason := c.Profile.ElicitationGate(c.Elicitation)
+	if closed {
+		s.logGated(s.sessions.underway(key), "elicitation/create", reason, "elicitation/create")
+	}
+	return closed
+}
+
+// maxGateRounds bounds how often a handler is called again with the gate's
+// answers before the gate gives up on it.
+const maxGateRounds = 8
+
+// Asked describes a result for the stateless era's gate: the ids of the
+// elicitation input requests it carries, and its request state.
+type Asked struct {
+	Elicitations []string
+	State        string
+}
+
+// StillAskingError is what [Gate] returns when a handler keeps asking for
+// elicitations after the gate answered them.
+type StillAskingError struct {
+	Name, Reason string
+}
+
+func (e *StillAskingError) Error() string {
+	return fmt.Sprintf("%q needs an answer to a question this client cannot be asked (%s)", e.Name, e.Reason)
+}
+
+// Gate runs a handler behind the elicitation gate of the stateless era,
+// where handlers ask by returning inputRequests (contract section 6).
+// invoke runs the handler once: refused is nil the first time, then the ids
+// of the elicitations to answer with the refusal, and state the request
+// state to pass back. While the gate is closed and the result asks for
+// elicitations, the handler is called again with the refusal as their
+// answers: no elicitation reaches the client. Other input requests
+// (sampling, roots) go to the client as usual. After eight rounds the gate
+// gives up with a *[StillAskingError].
+func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
+	res, err := invoke(nil, "")
+	if !c.Closed {
+		return res, err
+	}
+	for round := 0; err == nil; round++ {
+		a := asked(res)
+		if len(a.Elicitations) == 0 {
+			return res, nil
+		}
+		for range a.Elicitations {
+			c.Gated("inputRequests")
+		}
+		if round == maxGateRounds {
+			var zero R
+			return zero, &StillAskingError{Name: c.Name, Reason: c.Reason}
+		}
+		res, err = invoke(a.Elicitations, a.State)
+	}
+	return res, err
+}
+
+// Forged returns, of the ids of the elicitation answers a request carries,
+// those the gate must replace with the refusal: all of them when the gate
+// is closed (the client was never asked, so an "accept" from it must not
+// pass a confirmation), none otherwise.
+func (c *Call) Forged(ids []string) []string {
+	if !c.Closed || len(ids) == 0 {
+		return nil
+	}
+	for range ids {
+		c.Gated("inputResponses")
+	}
+	return ids
+}

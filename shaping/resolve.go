@@ -1,0 +1,244 @@
+package shaping
+
+import (
+	"sync"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// Capabilities is what the contract reads of a client's capability object.
+type Capabilities struct {
+	// Extensions and Experimental are the capability maps the extension's
+	// settings are looked up in (extensions first).
+	Extensions   map[string]any
+	Experimental map[string]any
+	// Elicitation says the client has the real elicitation capability.
+	Elicitation bool
+}
+
+// CapabilitiesFromMap reads a capability object decoded from JSON as a
+// map, as the stateless era's _meta envelope carries it after transit.
+func CapabilitiesFromMap(caps map[string]any) Capabilities {
+	extensions, _ := caps["extensions"].(map[string]any)
+	experimental, _ := caps["experimental"].(map[string]any)
+	return Capabilities{Extensions: extensions, Experimental: experimental, Elicitation: caps["elicitation"] != nil}
+}
+
+// Request holds the facts a front end knows of one request, in plain
+// values; [Shaper.Resolve] turns them into the client's profile.
+type Request struct {
+	// Meta are the client capabilities the request carries in its own
+	// _meta (the stateless era's envelope, or a legacy client that sends
+	// them); nil when it carries none.
+	Meta *Capabilities
+	// Session are the capabilities the client gave at initialize, when the
+	// SDK keeps them for the request's session; nil when unknown.
+	Session *Capabilities
+	// SessionID is the transport's session id ("" when there is none).
+	SessionID string
+	// SessionKey identifies the connection for the profile cache: any
+	// comparable value that stays the same for the connection's requests
+	// (a weak pointer to the SDK's session); nil for none.
+	SessionKey any
+	// Stateless says the request follows the stateless protocol
+	// (2026-07-28 and later): its own capabilities are all there is.
+	Stateless bool
+}
+
+// Client is what the contract knows of the client behind a request.
+type Client struct {
+	// Profile is the client's profile; nil when it did not declare the
+	// extension.
+	Profile *negotiation.Profile
+	// Elicitation says the client has the real elicitation capability.
+	Elicitation bool
+}
+
+// Resolve finds the client's profile in the order of the contract
+// (section 1): the request's own _meta capabilities; the session's
+// initialize capabilities (parsed once per connection and kept); the
+// profile store, by session id; and "not declared". A profile from the
+// store comes without the elicitation capability, so the gate stays closed
+// for it.
+func (s *Shaper) Resolve(r *Request) Client {
+	switch {
+	case r.Meta != nil:
+		return s.client(*r.Meta)
+	case r.Stateless:
+		// The contract forbids inferring a stateless client's capabilities
+		// from its earlier requests: this request's are all there is.
+		return Client{}
+	}
+	if c, ok := s.sessions.load(r.SessionKey); ok {
+		return c
+	}
+	var c Client
+	if r.Session != nil {
+		if c = s.client(*r.Session); c.Profile.Declared() {
+			return c
+		}
+	}
+	if p, ok := s.sessions.fromStore(r.SessionID); ok {
+		return Client{Profile: p}
+	}
+	return c
+}
+
+// Initialize negotiates a legacy-era session once, from its initialize
+// capabilities. When the client declared the extension, it is kept for the
+// connection (key) and saved in the store under the session id, and
+// Initialize reports true: the front end then calls [Shaper.EndSession]
+// when the connection ends. Nothing is kept for other clients.
+func (s *Shaper) Initialize(key any, sessionID string, caps Capabilities) (Client, bool) {
+	c := s.client(caps)
+	if !c.Profile.Declared() {
+		return c, false
+	}
+	s.sessions.keep(key, c)
+	s.sessions.save(sessionID, c.Profile)
+	return c, key != nil
+}
+
+// EndSession forgets what was kept for the connection key. The store's
+// entry for the session id goes too, unless the connection carried nothing
+// but its initialize request: that is stateless HTTP's throwaway
+// connection, and the session lives on under its id for the requests that
+// follow on other connections (resolution step 3).
+func (s *Shaper) EndSession(key any, sessionID string) { s.sessions.end(key, sessionID) }
+
+// Sessions returns the number of connections whose client is kept, for
+// tests and metrics.
+func (s *Shaper) Sessions() int { return s.sessions.len() }
+
+func (s *Shaper) client(caps Capabilities) Client {
+	return Client{Profile: s.negotiator.Negotiate(caps.Extensions, caps.Experimental), Elicitation: caps.Elicitation}
+}
+
+// sessions keeps the client of each connection that declared the extension
+// (nothing for the others), with the tool calls it has under way, and reads
+// and writes the store.
+type sessions struct {
+	store negotiation.Store
+
+	mu    sync.Mutex
+	byKey map[any]*session
+}
+
+type session struct {
+	client Client
+	served int      // requests after initialize
+	calls  []string // the names of the calls under way, for logs
+}
+
+func (t *sessions) load(key any) (Client, bool) {
+	if key == nil {
+		return Client{}, false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.byKey[key]; ok {
+		e.served++
+		return e.client, true
+	}
+	return Client{}, false
+}
+
+func (t *sessions) keep(key any, c Client) {
+	if key == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.byKey == nil {
+		t.byKey = make(map[any]*session)
+	}
+	if e, ok := t.byKey[key]; ok {
+		e.client = c
+		return
+	}
+	t.byKey[key] = &session{client: c}
+}
+
+func (t *sessions) save(id string, p *negotiation.Profile) {
+	if t.store != nil && id != "" {
+		t.store.Save(id, p)
+	}
+}
+
+func (t *sessions) fromStore(id string) (*negotiation.Profile, bool) {
+	if t.store == nil || id == "" {
+		return nil, false
+	}
+	return t.store.Load(id)
+}
+
+func (t *sessions) end(key any, id string) {
+	served := 0
+	if key != nil {
+		t.mu.Lock()
+		if e, ok := t.byKey[key]; ok {
+			served = e.served
+			delete(t.byKey, key)
+		}
+		t.mu.Unlock()
+	}
+	if t.store != nil && id != "" && served > 0 {
+		t.store.Forget(id)
+	}
+}
+
+func (t *sessions) len() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.byKey)
+}
+
+// begin records a call under way on the connection; end removes it.
+func (t *sessions) begin(key any, name string) {
+	if key == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.byKey[key]; ok {
+		e.calls = append(e.calls, name)
+	}
+}
+
+func (t *sessions) done(key any, name string) {
+	if key == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e, ok := t.byKey[key]; ok {
+		for i, n := range e.calls {
+			if n == name {
+				e.calls = append(e.calls[:i], e.calls[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+// underway returns the names of the connection's calls under way, joined
+// for a log field.
+func (t *sessions) underway(key any) string {
+	if key == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e, ok := t.byKey[key]
+	if !ok {
+		return ""
+	}
+	out := ""
+	for i, n := range e.calls {
+		if i > 0 {
+			out += ","
+		}
+		out += n
+	}
+	return out
+}
