@@ -25,7 +25,9 @@ func requestFacts(req mcp.Request) shaping.Request {
 		c := shaping.CapabilitiesFromMap(caps)
 		r.Meta = &c
 	default:
-		if a, ok := req.(interface{ ClientCapabilities() *mcp.ClientCapabilities }); ok {
+		if a, ok := req.(interface {
+			ClientCapabilities() *mcp.ClientCapabilities
+		}); ok {
 			c := capabilities(a.ClientCapabilities())
 			r.Meta = &c
 		}

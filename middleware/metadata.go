@@ -69,7 +69,9 @@ func (m *Middleware) resourceMetadata(ctx context.Context, req mcp.Request, next
 			return nil, "", errNoList
 		}
 		return list.ResourceTemplates, list.NextCursor, nil
-	}, func(t *mcp.ResourceTemplate) bool { return t != nil && shaping.TemplateMatches(t.URITemplate, params.URI) })
+	}, func(t *mcp.ResourceTemplate) bool {
+		return t != nil && shaping.TemplateMatches(t.URITemplate, params.URI)
+	})
 	if !found {
 		return nil, resourceNotFound(params.URI)
 	}

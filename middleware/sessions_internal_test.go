@@ -2,12 +2,12 @@ package middleware
 
 import (
 	"context"
-	"runtime"
-	"weak"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 

@@ -22,8 +22,8 @@ type Options struct {
 // Negotiator turns a client's capability maps into a profile and logs what
 // it found. It is safe for concurrent use.
 type Negotiator struct {
-	log     *zap.Logger
-	mu      sync.Mutex // serializes AddFormat
+	log        *zap.Logger
+	mu         sync.Mutex // serializes AddFormat
 	registered atomic.Pointer[formats]
 }
 

@@ -93,4 +93,3 @@ func TestNegotiatorDefaultsToNop(t *testing.T) {
 		}
 	}
 }
-

@@ -20,7 +20,7 @@ type Profile struct {
 	audience    Audience
 	format      Format
 	custom      string // the media type of a FormatCustom format
-	excluded    uint8 // bit f set: Format f excluded
+	excluded    uint8  // bit f set: Format f excluded
 	verbosity   Verbosity
 	interactive Tristate
 	mcpCapable  Tristate

@@ -10,7 +10,6 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-
 // The media types of the three built-in renderings.
 const (
 	MIMEJSON     = negotiation.MediaJSON

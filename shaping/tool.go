@@ -2,8 +2,8 @@ package shaping
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
