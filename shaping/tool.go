@@ -56,6 +56,45 @@ type Plan struct {
 	Hints string
 }
 
+// Block is one content block of a planned result (see [Plan.Content]).
+type Block struct {
+	// From is the index of the handler's block this one is, or -1 for a new
+	// text block.
+	From int
+	// Text replaces the text of the handler's text block From when
+	// Replaced; it is the text of a new block.
+	Text     string
+	Replaced bool
+	// ForAssistant marks the hints block: annotate it with audience
+	// ["assistant"].
+	ForAssistant bool
+}
+
+// Content returns the blocks of the planned result in order, given for
+// each of the handler's blocks whether it is a text block.
+func (p Plan) Content(isText []bool) []Block {
+	out := make([]Block, 0, len(isText)+2)
+	if p.ReplaceText && p.Text != "" {
+		out = append(out, Block{From: -1, Text: p.Text})
+	}
+	texts := 0
+	for i, text := range isText {
+		switch {
+		case text && p.ReplaceText:
+			continue
+		case text && texts < len(p.Texts):
+			out = append(out, Block{From: i, Text: p.Texts[texts], Replaced: true})
+			texts++
+		default:
+			out = append(out, Block{From: i})
+		}
+	}
+	if p.Hints != "" {
+		out = append(out, Block{From: -1, Text: p.Hints, ForAssistant: true})
+	}
+	return out
+}
+
 // Unchanged reports whether the plan leaves the result exactly as it is.
 func (p Plan) Unchanged() bool {
 	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Hints == ""

@@ -10,7 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/serve"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -47,10 +47,10 @@ func showcase(ctx context.Context, w io.Writer, server *mcp.Server) error {
 }
 
 func showcaseClient(ctx context.Context, w io.Writer, server *mcp.Server, p profile) error {
-	opts := &middlewaretest.Options{}
+	opts := &client.Options{}
 	tags := "(none)"
 	if p.tags != nil {
-		opts.Settings = middlewaretest.Declare(p.tags...)
+		opts.Settings = client.Declare(p.tags...)
 		tags = strings.Join(p.tags, ", ")
 	}
 	cs, closeAll, err := serve.ConnectInProcess(ctx, server, opts)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
 	"github.com/contentneg/contentneg/internal/serve"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	mcpclient "github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -57,7 +57,7 @@ func showcase(ctx context.Context, w io.Writer, server *mcp.Server) error {
 	defer cancel()
 	sessions := make([]*mcp.ClientSession, len(showcaseClients))
 	for i, c := range showcaseClients {
-		cs, closeAll, err := serve.ConnectInProcess(ctx, server, &middlewaretest.Options{Settings: middlewaretest.Declare(c.tags...)})
+		cs, closeAll, err := serve.ConnectInProcess(ctx, server, &mcpclient.Options{Settings: mcpclient.Declare(c.tags...)})
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}

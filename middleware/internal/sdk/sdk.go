@@ -1,4 +1,6 @@
-package middleware
+// Package sdk translates what the go-sdk knows of a request into the plain
+// facts package shaping decides on; the go-sdk front ends share it.
+package sdk
 
 import (
 	"reflect"
@@ -10,14 +12,14 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// requestFacts translates what the SDK knows of a request into
+// RequestFacts translates what the SDK knows of a request into
 // shaping.Request: its own _meta capabilities (read directly when they are
 // the map they are after transit, ~40 ns and nothing allocated; through the
 // SDK's accessor otherwise), the session's initialize capabilities, its id
 // and a weak key for the connection.
-func requestFacts(req mcp.Request) shaping.Request {
+func RequestFacts(req mcp.Request) shaping.Request {
 	var r shaping.Request
-	meta := metaOf(req.GetParams())
+	meta := MetaOf(req.GetParams())
 	_, r.Stateless = meta[mcp.MetaKeyProtocolVersion]
 	switch caps := meta[mcp.MetaKeyClientCapabilities].(type) {
 	case nil:
@@ -28,7 +30,7 @@ func requestFacts(req mcp.Request) shaping.Request {
 		if a, ok := req.(interface {
 			ClientCapabilities() *mcp.ClientCapabilities
 		}); ok {
-			c := capabilities(a.ClientCapabilities())
+			c := Capabilities(a.ClientCapabilities())
 			r.Meta = &c
 		}
 	}
@@ -38,33 +40,34 @@ func requestFacts(req mcp.Request) shaping.Request {
 	}
 	r.SessionID, r.SessionKey = ss.ID(), weak.Make(ss)
 	if params := ss.InitializeParams(); params != nil && r.Meta == nil && !r.Stateless {
-		c := capabilities(params.Capabilities)
+		c := Capabilities(params.Capabilities)
 		r.Session = &c
 	}
 	return r
 }
 
-// keepSession negotiates a session at initialize; the client of a session
+// KeepSession negotiates a session at initialize; the client of a session
 // that declared the extension is forgotten when the SDK lets go of the
 // session (a cleanup, not a goroutine per session).
-func keepSession(s *shaping.Shaper, ss *mcp.ServerSession, caps shaping.Capabilities) {
+func KeepSession(s *shaping.Shaper, ss *mcp.ServerSession, caps shaping.Capabilities) {
 	key, id := weak.Make(ss), ss.ID()
 	if _, kept := s.Initialize(key, id, caps); kept {
 		runtime.AddCleanup(ss, func(key weak.Pointer[mcp.ServerSession]) { s.EndSession(key, id) }, key)
 	}
 }
 
-func capabilities(caps *mcp.ClientCapabilities) shaping.Capabilities {
+// Capabilities translates a client capability object.
+func Capabilities(caps *mcp.ClientCapabilities) shaping.Capabilities {
 	if caps == nil {
 		return shaping.Capabilities{}
 	}
 	return shaping.Capabilities{Extensions: caps.Extensions, Experimental: caps.Experimental, Elicitation: caps.Elicitation != nil}
 }
 
-// metaOf returns the _meta of params, or nil. The SDK hands typed nil
+// MetaOf returns the _meta of params, or nil. The SDK hands typed nil
 // pointers for requests sent without params (a legacy tools/list), on
 // which GetMeta would panic.
-func metaOf(params mcp.Params) map[string]any {
+func MetaOf(params mcp.Params) map[string]any {
 	if params == nil {
 		return nil
 	}
@@ -74,9 +77,9 @@ func metaOf(params mcp.Params) map[string]any {
 	return params.GetMeta()
 }
 
-// requestName names what a request is about: the tool or prompt name, or
+// RequestName names what a request is about: the tool or prompt name, or
 // the resource URI.
-func requestName(req mcp.Request) string {
+func RequestName(req mcp.Request) string {
 	switch p := req.GetParams().(type) {
 	case *mcp.CallToolParamsRaw:
 		if p != nil {
