@@ -165,3 +165,17 @@ func TestRegisteredToolGetsItsOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestFailingCompactMirrorIsLogged(t *testing.T) {
+	core, logs := observer.New(zap.WarnLevel)
+	s := shaping.New(&shaping.Options{Logger: zap.New(core), Mirror: shaping.MirrorCompactText})
+	s.Register("reading", shaping.Tool{Renderer: broken{}})
+	got := s.Tool(negotiation.FromTags("format=json"), typed())
+	if got.Rendering != negotiation.Structured || got.ReplaceText {
+		t.Errorf("plan = %+v, want the structured rendering with the JSON mirror as it is", got)
+	}
+	entries := logs.All()
+	if len(entries) != 1 || entries[0].ContextMap()["tool"] != "reading" || !strings.Contains(entries[0].ContextMap()["error"].(string), "template: missing field") {
+		t.Errorf("log = %v, want one warning naming the tool and the error", entries)
+	}
+}
