@@ -181,6 +181,7 @@ func newServer() *mcp.Server {
 		UnsubscribeHandler: func(context.Context, *mcp.UnsubscribeRequest) error { return nil },
 	})
 	addTools(s)
+	addStatelessTools(s)
 	addResources(s)
 	addPrompts(s)
 	return s
@@ -313,18 +314,32 @@ func addTools(s *mcp.Server) {
 	})
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        "json_schema_2020_12_tool",
-		Description: "Has an input schema that uses JSON Schema 2020-12 ($schema, $defs, additionalProperties).",
+		Description: "Has an input schema that uses JSON Schema 2020-12: $schema, $defs, $anchor, allOf, anyOf, if/then/else, additionalProperties (SEP-1613, SEP-2106).",
 		InputSchema: map[string]any{
 			"$schema": "https://json-schema.org/draft/2020-12/schema",
 			"type":    "object",
 			"$defs": map[string]any{"address": map[string]any{
+				"$anchor":    "addressDef",
 				"type":       "object",
 				"properties": map[string]any{"street": map[string]any{"type": "string"}, "city": map[string]any{"type": "string"}},
 			}},
 			"properties": map[string]any{
-				"name":    map[string]any{"type": "string"},
-				"address": map[string]any{"$ref": "#/$defs/address"},
+				"name":          map[string]any{"type": "string"},
+				"address":       map[string]any{"$ref": "#/$defs/address"},
+				"contactMethod": map[string]any{"type": "string", "enum": []string{"phone", "email"}},
+				"phone":         map[string]any{"type": "string"},
+				"email":         map[string]any{"type": "string"},
 			},
+			"allOf": []any{map[string]any{"anyOf": []any{
+				map[string]any{"required": []string{"phone"}},
+				map[string]any{"required": []string{"email"}},
+			}}},
+			"if": map[string]any{
+				"properties": map[string]any{"contactMethod": map[string]any{"const": "phone"}},
+				"required":   []string{"contactMethod"},
+			},
+			"then":                 map[string]any{"required": []string{"phone"}},
+			"else":                 map[string]any{"required": []string{"email"}},
 			"additionalProperties": false,
 		},
 	}, func(_ context.Context, _ *mcp.CallToolRequest, in map[string]any) (*mcp.CallToolResult, any, error) {
