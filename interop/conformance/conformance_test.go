@@ -72,12 +72,14 @@ func TestConformanceSuite(t *testing.T) {
 	}
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
-			plain := runSuite(t, node, r, config{stateless: r.stateless})
-			wrapped := runSuite(t, node, r, config{stateless: r.stateless, contentneg: true})
+			plain, plainLog := runSuite(t, node, r, config{stateless: r.stateless})
+			wrapped, wrappedLog := runSuite(t, node, r, config{stateless: r.stateless, contentneg: true})
 			t.Logf("plain: %d of %d scenarios pass: %s", len(plain.passed()), len(plain), strings.Join(plain.passed(), " "))
 
 			if diff := cmp.Diff(plain.passed(), wrapped.passed()); diff != "" {
 				t.Errorf("the scenarios that pass differ with the middleware installed (-plain +wrapped):\n%s", diff)
+				t.Logf("the suite against the plain server:\n%s", summary(plainLog))
+				t.Logf("the suite against the wrapped server:\n%s", summary(wrappedLog))
 			}
 			for name, p := range plain {
 				if w, ok := wrapped[name]; ok && p != w {
@@ -99,6 +101,7 @@ func TestConformanceSuite(t *testing.T) {
 			want := strings.Fields(string(b))
 			if missing := without(want, plain.passed()); len(missing) > 0 {
 				t.Errorf("the plain server no longer passes %d scenarios of %s: %s", len(missing), baseline, strings.Join(missing, " "))
+				t.Logf("the suite against the plain server:\n%s", summary(plainLog))
 			}
 			if extra := without(plain.passed(), want); len(extra) > 0 {
 				t.Logf("the plain server now also passes %s: run go test -run TestConformanceSuite -update to record it", strings.Join(extra, " "))
@@ -210,9 +213,9 @@ func (r results) passed() []string {
 	return names
 }
 
-// runSuite runs the suite once against a server served with cfg and reads
-// its results.
-func runSuite(t *testing.T, node string, r suiteRun, cfg config) results {
+// runSuite runs the suite once against a server served with cfg and returns
+// its results and its output.
+func runSuite(t *testing.T, node string, r suiteRun, cfg config) (results, string) {
 	t.Helper()
 	url := start(t, cfg)
 	out := t.TempDir()
@@ -237,10 +240,10 @@ func runSuite(t *testing.T, node string, r suiteRun, cfg config) results {
 	if rerr != nil || len(res) == 0 {
 		t.Fatalf("the suite against the %s server left no results (%v; exit %v):\n%s", cfg, rerr, err, log.String())
 	}
-	if t.Failed() || testing.Verbose() {
+	if testing.Verbose() {
 		t.Logf("the suite against the %s server:\n%s", cfg, summary(log.String()))
 	}
-	return res
+	return res, log.String()
 }
 
 // resultDir is the name of one scenario's result directory:
