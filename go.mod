@@ -1,6 +1,6 @@
 module github.com/contentneg/contentneg
 
-go 1.25.0
+go 1.26
 
 require (
 	github.com/goccy/go-yaml v1.19.2
@@ -19,12 +19,14 @@ require (
 
 require (
 	github.com/dlclark/regexp2 v1.10.0 // indirect
+	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
 	github.com/elnormous/contenttype v1.0.4 // indirect
 	github.com/google/uuid v1.3.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.0 // indirect
+	github.com/tiktoken-go/tokenizer v0.10.0 // indirect
 	go.uber.org/dig v1.19.0 // indirect
 	go.uber.org/multierr v1.10.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
