@@ -7,8 +7,8 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-func declaring(tags ...string) *shaping.Capabilities {
-	return &shaping.Capabilities{Extensions: map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: tags}.Map()}}
+func declaring(tags ...string) shaping.Capabilities {
+	return shaping.Capabilities{Extensions: map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: tags}.Map()}}
 }
 
 // The contract's resolution order (section 1): the request's own _meta, the
@@ -22,14 +22,14 @@ func TestResolutionOrder(t *testing.T) {
 		want negotiation.Rendering // PassThrough: not declared
 	}{
 		{"nothing known", shaping.Request{}, negotiation.PassThrough},
-		{"request meta first", shaping.Request{Meta: declaring("agent"), Session: declaring("human"), SessionID: "stored"}, negotiation.Structured},
-		{"request meta without the extension", shaping.Request{Meta: &shaping.Capabilities{}, Session: declaring("human")}, negotiation.PassThrough},
-		{"session next", shaping.Request{Session: declaring("human"), SessionID: "stored"}, negotiation.Markdown},
-		{"store when the session does not declare", shaping.Request{Session: &shaping.Capabilities{}, SessionID: "stored"}, negotiation.Text},
+		{"request meta first", shaping.Request{HasMeta: true, Meta: declaring("agent"), HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.Structured},
+		{"request meta without the extension", shaping.Request{HasMeta: true, Meta: shaping.Capabilities{}, HasSession: true, Session: declaring("human")}, negotiation.PassThrough},
+		{"session next", shaping.Request{HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.Markdown},
+		{"store when the session does not declare", shaping.Request{HasSession: true, Session: shaping.Capabilities{}, SessionID: "stored"}, negotiation.Text},
 		{"store when the session is unknown", shaping.Request{SessionID: "stored"}, negotiation.Text},
 		{"unknown session id", shaping.Request{SessionID: "other"}, negotiation.PassThrough},
-		{"stateless: only the request counts", shaping.Request{Stateless: true, Session: declaring("human"), SessionID: "stored"}, negotiation.PassThrough},
-		{"stateless with meta", shaping.Request{Stateless: true, Meta: declaring("format=markdown")}, negotiation.Markdown},
+		{"stateless: only the request counts", shaping.Request{Stateless: true, HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.PassThrough},
+		{"stateless with meta", shaping.Request{Stateless: true, HasMeta: true, Meta: declaring("format=markdown")}, negotiation.Markdown},
 	}
 	s := shaping.New(&shaping.Options{Store: store})
 	for _, tt := range tests {
@@ -46,7 +46,7 @@ func TestSessionsAreKeptOnlyForDeclaredClients(t *testing.T) {
 	if _, kept := s.Initialize("undeclared", "a", shaping.Capabilities{}); kept || s.Sessions() != 0 {
 		t.Fatalf("an undeclared session was kept")
 	}
-	if _, kept := s.Initialize("declared", "b", *declaring("human")); !kept || s.Sessions() != 1 {
+	if _, kept := s.Initialize("declared", "b", declaring("human")); !kept || s.Sessions() != 1 {
 		t.Fatalf("a declared session was not kept")
 	}
 	if got := s.Resolve(&shaping.Request{SessionKey: "declared"}).Profile.Rendering(); got != negotiation.Markdown {
@@ -64,12 +64,12 @@ func TestSessionsAreKeptOnlyForDeclaredClients(t *testing.T) {
 func TestStoreOutlivesTheInitializeConnection(t *testing.T) {
 	store := negotiation.NewMemoryStore(10)
 	s := shaping.New(&shaping.Options{Store: store})
-	s.Initialize("init", "id", *declaring("human"))
+	s.Initialize("init", "id", declaring("human"))
 	s.EndSession("init", "id")
 	if _, ok := store.Load("id"); !ok {
 		t.Fatal("the store forgot the session when its initialize connection ended")
 	}
-	s.Initialize("conn", "id2", *declaring("human"))
+	s.Initialize("conn", "id2", declaring("human"))
 	s.Resolve(&shaping.Request{SessionKey: "conn"})
 	s.EndSession("conn", "id2")
 	if _, ok := store.Load("id2"); ok {

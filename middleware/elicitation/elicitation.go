@@ -225,7 +225,7 @@ func MayElicit(ctx context.Context, req mcp.Request) bool {
 	if c, ok := shaping.CallFrom(ctx); ok {
 		return !c.Closed
 	}
-	return hasElicitation(req)
+	return sdk.HasElicitation(req)
 }
 
 // Elicit asks the client of a tools/call, in either protocol era, and
@@ -255,7 +255,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		c.Gated("Elicit")
 		return &mcp.ElicitResult{Action: c.Refusal()}, nil, nil
 	}
-	if !hasElicitation(req) {
+	if !sdk.HasElicitation(req) {
 		return nil, nil, ErrCannotElicit
 	}
 	if r, ok := req.Params.InputResponses[id]; ok {
@@ -265,7 +265,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		}
 		return answer, nil, nil
 	}
-	if sdk.RequestFacts(req).Stateless {
+	if sdk.Stateless(req) {
 		return nil, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: params}}, nil
 	}
 	if req.Session == nil {
@@ -276,18 +276,4 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		return nil, nil, fmt.Errorf("elicit %q: %w", id, err)
 	}
 	return answer, nil, nil
-}
-
-// hasElicitation reports whether the client of req has the real elicitation
-// capability: from the request's own _meta, else from the session's
-// initialize params (legacy era).
-func hasElicitation(req mcp.Request) bool {
-	f := sdk.RequestFacts(req)
-	switch {
-	case f.Meta != nil:
-		return f.Meta.Elicitation
-	case f.Session != nil:
-		return f.Session.Elicitation
-	}
-	return false
 }
