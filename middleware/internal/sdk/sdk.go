@@ -26,7 +26,9 @@ func RequestFacts(req mcp.Request) shaping.Request {
 	case map[string]any:
 		r.Meta, r.HasMeta = shaping.CapabilitiesFromMap(caps), true
 	default:
-		if a, ok := req.(interface{ ClientCapabilities() *mcp.ClientCapabilities }); ok {
+		if a, ok := req.(interface {
+			ClientCapabilities() *mcp.ClientCapabilities
+		}); ok {
 			r.Meta, r.HasMeta = Capabilities(a.ClientCapabilities()), true
 		}
 	}
