@@ -148,7 +148,7 @@ func TestStoreServesLegacyClientsOfStatelessHTTPWithSessions(t *testing.T) {
 	s, _ := newServer(&middleware.Options{Store: store})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true}))
 	defer srv.Close()
-	cs := connectHTTPTo(t, srv.URL, &middlewaretest.Options{Settings: middlewaretest.Declare("human"), Legacy: true})
+	cs := connectHTTP(t, srv.URL, &middlewaretest.Options{Settings: middlewaretest.Declare("human"), Legacy: true})
 	if cs.ID() == "" {
 		t.Fatal("no session id: the SDK did not run with sessions in stateless mode")
 	}
@@ -158,16 +158,4 @@ func TestStoreServesLegacyClientsOfStatelessHTTPWithSessions(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-func connectHTTPTo(t *testing.T, url string, opts *middlewaretest.Options) *mcp.ClientSession {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, middlewaretest.SessionOptions(opts))
-	if err != nil {
-		t.Fatalf("connect over HTTP: %v", err)
-	}
-	t.Cleanup(func() { _ = cs.Close() })
-	return cs
 }
