@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/contentneg/contentneg/internal/cmdline"
 	"github.com/contentneg/contentneg/internal/matrix"
 )
 
@@ -213,7 +214,7 @@ func finishConfig(cfg *config, command, rawArgs string, rest []string) error {
 	case command != "" && len(rest) > 0:
 		return fmt.Errorf("%w: give the server command with -command or after --, not both", errUsage)
 	case command != "":
-		argv, err := splitCommand(command)
+		argv, err := cmdline.Split(command)
 		if err != nil {
 			return fmt.Errorf("%w: -command: %w", errUsage, err)
 		}
