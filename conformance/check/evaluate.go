@@ -86,6 +86,25 @@ func (e *evaluation) run() []Result {
 	return out
 }
 
+// sessionless returns the results of the legacy era over HTTP without
+// sessions: only the advertisement can be checked. A 2025-11-25 client
+// declares its capabilities once, at initialize; without a session nothing
+// ties its later requests to them, so no server can negotiate for it.
+func (e *evaluation) sessionless() []Result {
+	e.advertised()
+	var out []Result
+	for _, c := range Catalog() {
+		r := e.result(c)
+		if c.Name != "advertised" {
+			r.Status = Skip
+			r.Detail = "the server serves HTTP without sessions (no Mcp-Session-Id): a " + string(Legacy) +
+				" client's capabilities cannot reach its later requests; check this era over stdio or HTTP with sessions"
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // result turns the tally of c into a result.
 func (e *evaluation) result(c Check) Result {
 	r := Result{Check: c, Era: e.era, Protocol: e.base.protocol}

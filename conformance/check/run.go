@@ -196,5 +196,8 @@ func runEra(ctx context.Context, opts *Options, era Era) ([]Result, error) {
 		return nil, fmt.Errorf("client %q: %w", opts.Cases[0].Name, err)
 	}
 	e := newEvaluation(era, obs, again)
+	if era == Legacy && opts.Target.URL != "" && !obs[0].wire.sawSession() {
+		return e.sessionless(), nil
+	}
 	return e.run(), nil
 }

@@ -27,6 +27,7 @@ type wire struct {
 	order    []string // ids of the responses, in order of arrival
 	incoming []string // methods of the server's requests to the client
 	count    int
+	session  bool // an HTTP response carried an Mcp-Session-Id
 }
 
 func newWire() *wire {
@@ -112,6 +113,13 @@ func (w *wire) responses(method string) []exchange {
 		out = append(out, exchange{Result: w.results[id], Error: w.errors[id]})
 	}
 	return out
+}
+
+// sawSession reports whether an HTTP response carried a session id.
+func (w *wire) sawSession() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.session
 }
 
 // requestsFromServer counts the server's requests of method.
@@ -219,6 +227,11 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 	resp, err := t.base.RoundTrip(req)
 	if err != nil {
 		return nil, err
+	}
+	if resp.Header.Get("Mcp-Session-Id") != "" {
+		t.wire.mu.Lock()
+		t.wire.session = true
+		t.wire.mu.Unlock()
 	}
 	media, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch media {
