@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -29,7 +28,7 @@ func rawHTML(md string) string {
 	if !strings.Contains(md, "<") {
 		return ""
 	}
-	return firstNode(gfm, md, func(n ast.Node) bool {
+	return firstNode(gfm, md, md, func(n ast.Node) bool {
 		return n.Kind() == ast.KindHTMLBlock || n.Kind() == ast.KindRawHTML
 	})
 }
@@ -49,13 +48,13 @@ func markupOf(s string, data any) string {
 		if d == "" {
 			continue
 		}
-		pairs = append(pairs, d, strings.Repeat("x", utf8.RuneCountInString(d)))
+		pairs = append(pairs, d, strings.Repeat("x", len(d))) // same offsets as s
 	}
 	masked := s
 	if len(pairs) > 0 {
 		masked = strings.NewReplacer(pairs...).Replace(s)
 	}
-	return firstNode(plain, masked, func(n ast.Node) bool {
+	return firstNode(plain, masked, s, func(n ast.Node) bool {
 		switch n.Kind() {
 		case ast.KindDocument, ast.KindParagraph, ast.KindText, ast.KindString:
 			return false
@@ -65,10 +64,11 @@ func markupOf(s string, data any) string {
 }
 
 // firstNode parses src and describes the first node for which match holds:
-// its kind and line, and the line itself.
-func firstNode(p parser.Parser, src string, match func(ast.Node) bool) string {
-	source := []byte(src)
-	doc := p.Parse(text.NewReader(source))
+// its kind and line, and the line itself as show has it (show is src
+// before masking, with the same byte offsets).
+func firstNode(p parser.Parser, src, show string, match func(ast.Node) bool) string {
+	doc := p.Parse(text.NewReader([]byte(src)))
+	source := []byte(show)
 	var found ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && match(n) {
