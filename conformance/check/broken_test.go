@@ -43,7 +43,9 @@ func negotiating() *mcp.Server {
 // features returns the feature tags the client of req declared, and
 // whether it declared the extension.
 func features(req mcp.Request) ([]string, bool) {
-	r, ok := req.(interface{ ClientCapabilities() *mcp.ClientCapabilities })
+	r, ok := req.(interface {
+		ClientCapabilities() *mcp.ClientCapabilities
+	})
 	if !ok || r.ClientCapabilities() == nil {
 		return nil, false
 	}

@@ -138,7 +138,9 @@ func TestTheExampleServersPass(t *testing.T) {
 	}{
 		{"stdio", func(t *testing.T, app serve.App) check.Target { return check.Target{Pipe: stdioPipe(t, app)} }, false, true},
 		{"HTTP, stateless", func(t *testing.T, app serve.App) check.Target { return check.Target{URL: servetest.HTTP(t, app, true)} }, false, false},
-		{"HTTP, with sessions", func(t *testing.T, app serve.App) check.Target { return check.Target{URL: servetest.HTTP(t, app, false)} }, true, true},
+		{"HTTP, with sessions", func(t *testing.T, app serve.App) check.Target {
+			return check.Target{URL: servetest.HTTP(t, app, false)}
+		}, true, true},
 	}
 	for _, ex := range examples() {
 		for _, tr := range transports {
