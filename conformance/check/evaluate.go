@@ -200,7 +200,7 @@ func (e *evaluation) passThrough(name string, o *observation) {
 
 // gate checks the elicitation gate for o.
 func (e *evaluation) gate(name string, o *observation) {
-	asked := e.base.elicitations() + e.base.inputRequests()
+	asked := max(e.base.elicitations(), e.base.inputRequests()) // over 2026-07-28 the handler answers the input requests
 	switch name {
 	case "gate/no-elicitation":
 		if n := o.elicitations(); n > 0 {
