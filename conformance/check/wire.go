@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 const (
 	maxMessages    = 4096
 	maxMessageSize = 16 << 20
+	maxWireBytes   = 64 << 20 // all the messages of one session
 )
 
 // wire records the JSON-RPC messages of one session as they were on the
@@ -27,6 +29,7 @@ type wire struct {
 	order    []string // ids of the responses, in order of arrival
 	incoming []string // methods of the server's requests to the client
 	count    int
+	size     int
 	session  bool // an HTTP response carried an Mcp-Session-Id
 }
 
@@ -51,6 +54,13 @@ func (w *wire) received(data []byte) { w.record(data, false) }
 func (w *wire) record(data []byte, out bool) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || len(data) > maxMessageSize {
+		return
+	}
+	w.mu.Lock()
+	w.size += len(data)
+	full := w.size > maxWireBytes
+	w.mu.Unlock()
+	if full {
 		return
 	}
 	var msgs []rawMessage
@@ -243,6 +253,10 @@ func (t recordingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 	return resp, nil
 }
 
+// errBodyTooLarge fails the read of a JSON response larger than
+// maxMessageSize.
+var errBodyTooLarge = errors.New("the server's JSON response is larger than 16 MiB")
+
 // jsonBody records a JSON response body once it is read to its end.
 type jsonBody struct {
 	rc   io.ReadCloser
@@ -253,9 +267,11 @@ type jsonBody struct {
 
 func (b *jsonBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
-	if b.buf.Len()+n <= maxMessageSize {
-		b.buf.Write(p[:n])
+	if b.buf.Len()+n > maxMessageSize {
+		// The SDK reads a JSON body whole, with no bound of its own.
+		return 0, errBodyTooLarge
 	}
+	b.buf.Write(p[:n])
 	if err == io.EOF && !b.done {
 		b.done = true
 		b.wire.received(b.buf.Bytes())
