@@ -104,7 +104,7 @@ func TestAgainstAStreamableHTTPServer(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 				t.Fatalf("stdout is not the JSON matrix: %v\n%s", err, stdout)
 			}
-			want := map[string]matrix.Rendering{"undeclared": matrix.RenderJSONMirror, "agent": matrix.RenderJSONMirror, "human": matrix.RenderMarkdown, "terminal": matrix.RenderText}
+			want := map[string]matrix.Rendering{"undeclared": matrix.RenderJSONMirror, "agent": matrix.RenderStructured, "human": matrix.RenderMarkdown, "terminal": matrix.RenderText}
 			if len(m.Rows) != len(want) {
 				t.Fatalf("%d rows, want %d", len(m.Rows), len(want))
 			}

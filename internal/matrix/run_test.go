@@ -51,7 +51,7 @@ func TestRunPresetsAgainstTheWeatherDemo(t *testing.T) {
 	}
 	wantRenderings := map[string]matrix.Rendering{
 		"undeclared": matrix.RenderJSONMirror,
-		"agent":      matrix.RenderJSONMirror,
+		"agent":      matrix.RenderStructured, // format=json: structuredContent alone
 		"human":      matrix.RenderMarkdown,
 		"terminal":   matrix.RenderText,
 	}
@@ -75,7 +75,11 @@ func TestRunPresetsAgainstTheWeatherDemo(t *testing.T) {
 				if want := wantRenderings[r.Profile]; r.Rendering != want {
 					t.Errorf("%s: rendering %q, want %q", r.Profile, r.Rendering, want)
 				}
-				if r.TextBytes <= 0 || r.ResultBytes <= r.TextBytes || r.Tokens <= 0 || r.TextBlocks != 1 {
+				if r.Rendering == matrix.RenderStructured {
+					if r.TextBlocks != 0 || r.TextBytes != 0 || r.ResultBytes <= 0 {
+						t.Errorf("%s: text %d bytes in %d blocks, result %d bytes: want no text and a result", r.Profile, r.TextBytes, r.TextBlocks, r.ResultBytes)
+					}
+				} else if r.TextBytes <= 0 || r.ResultBytes <= r.TextBytes || r.Tokens <= 0 || r.TextBlocks != 1 {
 					t.Errorf("%s: text %d bytes in %d blocks, result %d bytes, %d tokens: want positive sizes, the result larger than its text",
 						r.Profile, r.TextBytes, r.TextBlocks, r.ResultBytes, r.Tokens)
 				}
