@@ -1,12 +1,17 @@
 package renderers
 
 import (
+	"bytes"
 	"errors"
+	"html"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/google/go-cmp/cmp"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // testSchema orders the fields "b", "a" and describes "b"; "c" is an extra field.
@@ -139,6 +144,91 @@ func TestGenericMarkdownBounds(t *testing.T) {
 				t.Errorf("output is %d bytes, want at most %d", len(got), tt.maxSize)
 			}
 			requireNoError(t, CheckMarkdown(got))
+		})
+	}
+}
+
+// tableRows renders md to HTML with goldmark (GFM) and returns the text of every table cell, row
+// by row, header first.
+func tableRows(t *testing.T, md string) [][]string {
+	t.Helper()
+	var buf bytes.Buffer
+	requireNoError(t, gfmHTML.Convert([]byte(md), &buf))
+	var rows [][]string
+	for _, tr := range strings.Split(buf.String(), "<tr>")[1:] {
+		var row []string
+		for _, m := range cellPattern.FindAllStringSubmatch(tr, -1) {
+			row = append(row, html.UnescapeString(m[1]))
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+var cellPattern = regexp.MustCompile(`<t[hd]>(.*?)</t[hd]>`)
+
+// TestMarkdownTableBrokenByData checks that data ending in a backslash cannot escape the pipe that
+// ends its cell (in a row or in the header), at every verbosity.
+func TestMarkdownTableBrokenByData(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want [][]string
+	}{
+		{
+			name: "cell",
+			give: `[{"path":"C:\\temp\\","size":1},{"path":"x","size":2}]`,
+			want: [][]string{{"path", "size"}, {`C:\temp\`, "1"}, {"x", "2"}},
+		},
+		{
+			name: "header",
+			give: `[{"C:\\temp\\":1,"size":1},{"C:\\temp\\":2,"size":2}]`,
+			want: [][]string{{`C:\temp\`, "size"}, {"1", "1"}, {"2", "2"}},
+		},
+		{
+			name: "cell before an empty cell",
+			give: `[{"a":"x\\","b":""},{"a":"\\\\","b":"y"}]`,
+			want: [][]string{{"a", "b"}, {`x\`, ""}, {`\\`, "y"}},
+		},
+	}
+	for _, tt := range tests {
+		for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard} {
+			t.Run(tt.name+"/"+v.String(), func(t *testing.T) {
+				got, err := Generic{}.Markdown([]byte(tt.give), Options{Verbosity: v})
+				requireNoError(t, err)
+				if diff := cmp.Diff(tt.want, tableRows(t, got)); diff != "" {
+					t.Errorf("Markdown(%s) = %q: cells mismatch (-want +got):\n%s", tt.give, got, diff)
+				}
+			})
+		}
+	}
+}
+
+// TestMarkdownLabelSpace checks that a key starting or ending with Unicode white space keeps its
+// bold label (standard) and reads back exactly.
+func TestMarkdownLabelSpace(t *testing.T) {
+	for _, key := range []string{"\u00a0x", "x\u00a0", "\u2003y z\u2003"} {
+		t.Run(key, func(t *testing.T) {
+			value, err := JSON(map[string]string{key: "v"})
+			requireNoError(t, err)
+			got, err := Generic{}.Markdown(value, Options{})
+			requireNoError(t, err)
+			src := []byte(got)
+			doc := gfmParser().Parse(text.NewReader(src))
+			var bold string
+			_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if e, ok := n.(*ast.Emphasis); ok && entering && e.Level == 2 && bold == "" {
+					for c := e.FirstChild(); c != nil; c = c.NextSibling() {
+						if tx, ok := c.(*ast.Text); ok {
+							bold += unescapeMarkdown(tx.Segment.Value(src))
+						}
+					}
+				}
+				return ast.WalkContinue, nil
+			})
+			if bold != key+":" {
+				t.Errorf("Markdown(%s) = %q: bold label %q, want %q", value, got, bold, key+":")
+			}
 		})
 	}
 }

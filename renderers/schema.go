@@ -20,6 +20,8 @@ type Schema struct {
 	Properties []Property
 	// Items is the element schema for arrays ("items"), or nil.
 	Items *Schema
+
+	index names // property name to index, built by ParseSchema for a schema with many properties
 }
 
 // Property is one entry of a schema's "properties".
@@ -30,19 +32,6 @@ type Property struct {
 	Description string
 	// Schema is the property's own schema, for nested objects and arrays; it may be nil.
 	Schema *Schema
-}
-
-// property returns the property named name, or nil. Schemas are small, so a linear scan is used.
-func (s *Schema) property(name string) *Property {
-	if s == nil {
-		return nil
-	}
-	for i := range s.Properties {
-		if s.Properties[i].Name == name {
-			return &s.Properties[i]
-		}
-	}
-	return nil
 }
 
 // ParseSchema reads a JSON Schema document, keeping the order of "properties" keys as written. It
@@ -76,6 +65,9 @@ func readSchema(obj gjson.Result, depth int) *Schema {
 			s.Description = stringOf(value)
 		case "properties":
 			s.Properties = readProperties(value, depth)
+			if len(s.Properties) > smallSchema {
+				s.index = indexProperties(s.Properties)
+			}
 		case "items":
 			s.Items = subschema(value, depth)
 		}

@@ -196,3 +196,30 @@ func TestGenericTextBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestGenericTextNoBlankRow checks that a one-column table whose cell is null writes "null" rather
+// than a line of indentation, after which the next indented line would read as a code block.
+func TestGenericTextNoBlankRow(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want string
+	}{
+		{
+			name: "nested one-column table, null first row",
+			give: `{"a":{"b":{"rows":[{"k":null},{"k":"x"}]}}}`,
+			want: "a:\n  b:\n    rows[2]{k}:\n      null\n      x",
+		},
+		{name: "root one-column table", give: `[{"k":null},{"k":null}]`, want: "[2]{k}:\n  null\n  null"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Generic{}.Text([]byte(tt.give), Options{Verbosity: negotiation.Compact})
+			requireNoError(t, err)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)
+			}
+			requireNoError(t, CheckPlain(got))
+		})
+	}
+}
