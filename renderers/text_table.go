@@ -29,7 +29,7 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 	if r.compact() {
 		arr.ForEach(func(_, el gjson.Result) bool {
 			cells := r.rowCells(el, cols)
-			r.writeIndent(indent)
+			r.writeCompactIndent(indent)
 			start := r.b.Len()
 			rule := atLineStart | commaSeparated
 			for i := range cols {
