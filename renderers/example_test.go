@@ -59,8 +59,8 @@ func ExampleGeneric_Text() {
 	// compact:
 	// location=Bern, Switzerland
 	// days[2]{date,high_c,low_c,conditions}:
-	//   2026-11-20,8,2,Light rain
-	//   2026-11-21,9,-1,Sunny
+	// 2026-11-20,8,2,Light rain
+	// 2026-11-21,9,-1,Sunny
 	//
 	// verbose:
 	// location: Bern, Switzerland — Place name
