@@ -137,7 +137,8 @@ func (r *render) mdLabel(key string, p *Property) {
 }
 
 // mdValue writes a scalar field value: a fraction as a percentage ("15%"), a value in "%" as "82%",
-// and, when unit is set, another unit after a space ("8.3 °C"). Null gets no unit.
+// and, when unit is set, another unit after a space ("8.3 °C"; "46.9°" for an angle). Null gets
+// no unit.
 func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool) {
 	if v.Type == gjson.Number {
 		if p != nil && p.Fraction {
@@ -155,7 +156,9 @@ func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool) {
 	}
 	r.mdScalar(v)
 	if u := r.mdUnit(key, p); unit && u != "" && v.Type != gjson.Null {
-		r.b.WriteByte(' ')
+		if u != "°" && u != "′" && u != "″" { // an angle's marks follow the number directly
+			r.b.WriteByte(' ')
+		}
 		writeEscaped(&r.b, u)
 	}
 }

@@ -34,8 +34,8 @@ func TestToolPlans(t *testing.T) {
 		{"structured, mirror already right", []string{"agent"}, typed(), shaping.Plan{Rendering: negotiation.Structured}},
 		{"structured, mirror minified", []string{"agent"}, untyped, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"a":1}`}},
 		{"structured, no mirror yet", []string{"format=json"}, shaping.Result{Value: []byte(`[1,2]`)}, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `[1,2]`}},
-		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **humidity:** 81\n- **station:** Bern"}},
-		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **a:** 1", DropStructured: true}},
+		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **Humidity:** 81\n- **Station:** Bern"}},
+		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **A:** 1", DropStructured: true}},
 		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
 		{"tool error untouched", []string{"human"}, shaping.Result{Value: []byte(value), IsError: true, Texts: []string{"boom"}}, shaping.Plan{}},
 		{"input request untouched", []string{"format=text"}, shaping.Result{NeedsInput: true}, shaping.Plan{}},
@@ -160,7 +160,7 @@ func TestRegisteredToolGetsItsOptions(t *testing.T) {
 	s := shaping.New(nil)
 	s.Register("reading", shaping.Tool{Title: "Reading", Units: map[string]string{"humidity": "%"}})
 	got := s.Tool(negotiation.FromTags("human", "verbosity=verbose"), typed())
-	for _, want := range []string{"Reading", "81 %"} {
+	for _, want := range []string{"Reading", "81%"} {
 		if !strings.Contains(got.Text, want) {
 			t.Errorf("verbose markdown lacks %q:\n%s", want, got.Text)
 		}
