@@ -46,11 +46,20 @@ func writeChart(path string, sizes []itemSizes) error {
 	line.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
 	p.Add(line)
 	p.Legend.Top = true
-	p.Legend.Left = true
 	p.NominalX(names...)
 	p.X.Tick.Label.Rotation = 0.6
 	p.X.Tick.Label.XAlign = -0.9
 	p.Y.Min = 0
+	for _, s := range all { // headroom above the tallest bar for the legend
+		for _, ri := range chartRenderings {
+			p.Y.Max = max(p.Y.Max, float64(s.renders[ri].tokens)*100/float64(s.json.tokens)+45)
+		}
+	}
+	var ticks []plot.Tick
+	for y := 0.0; y <= p.Y.Max; y += 25 {
+		ticks = append(ticks, plot.Tick{Value: y, Label: fmt.Sprintf("%.0f%%", y)})
+	}
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	if err := p.Save(11*vg.Inch, 4.5*vg.Inch, path); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}
