@@ -123,13 +123,15 @@ func (r *render) mdUnit(key string, p *Property) string {
 	return ""
 }
 
-// mdLabel writes the label of the field key: the schema title, else the key made readable when it
-// reads as a property name, else the key as it is; escaped. An empty key is written `""`.
+// mdLabel writes the label of the field key: for a property the schema declares, its title, else
+// its name made readable when it reads as a property name; any other key as it is (a key the
+// schema does not declare, such as a package name in a map of dependencies, is data). Escaped; an
+// empty key is written `""`.
 func (r *render) mdLabel(key string, p *Property) {
 	switch {
 	case p != nil && p.Title != "":
 		writeEscaped(&r.b, collapseSpace(p.Title))
-	case identifier(key):
+	case p != nil && identifier(key):
 		writeEscaped(&r.b, readable(key, r.mdUnit(key, p)))
 	default:
 		r.mdKey(key)

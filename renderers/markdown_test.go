@@ -27,46 +27,61 @@ var testSchema = &Schema{Properties: []Property{
 func TestGenericMarkdown(t *testing.T) {
 	compact := Options{Verbosity: negotiation.Compact}
 	verbose := Options{Verbosity: negotiation.Verbose, Schema: testSchema, Units: map[string]string{"a": "°C", "v": "m"}}
+	labels := &Schema{Properties: []Property{
+		{Name: "precipitation_probability"}, {Name: "observedAt"}, {Name: "uv_index"}, {Name: "user_id"},
+		{Name: "HTTPStatus"}, {Name: "__init__.py"}, {Name: "a b"}, {Name: "_id"}, {Name: "x__y"}, {Name: "n", Title: "Number\nof *items*"},
+	}}
 	tests := []struct {
 		name string
 		give string
 		opts Options
 		want string
 	}{
-		{name: "raw key order", give: `{"b":1,"a":"x"}`, want: "- **B:** 1\n- **A:** x"},
-		{name: "schema order, extras last", give: `{"c":3,"a":"x","b":1}`, opts: Options{Schema: testSchema}, want: "- **B:** 1\n- **A:** x\n- **C:** 3"},
-		{name: "readable labels", give: `{"precipitation_probability":1,"observedAt":2,"uv_index":3,"user_id":4,"HTTPStatus":5}`, want: "- **Precipitation probability:** 1\n- **Observed at:** 2\n- **UV index:** 3\n- **User ID:** 4\n- **HTTP status:** 5"},
-		{name: "keys that are data stay as they are", give: `{"__init__.py":1,"README_*draft*.md":2,"C:\\temp\\":3,"a b":4,"_id":5,"x__y":6}`, want: "- **\\_\\_init\\_\\_.py:** 1\n- **README\\_\\*draft\\*.md:** 2\n- **C:\\temp&#92;:** 3\n- **a b:** 4\n- **\\_id:** 5\n- **x__y:** 6"},
-		{name: "numbers as written", give: `{"a":1.50,"b":1e400,"c":-0,"d":12345678901234567890}`, want: "- **A:** 1.50\n- **B:** 1e400\n- **C:** -0\n- **D:** 12345678901234567890"},
-		{name: "literals and empties", give: `{"a":null,"b":true,"c":"","d":[],"e":{}}`, want: "- **A:** null\n- **B:** true\n- **C:** \"\"\n- **D:** []\n- **E:** {}"},
-		{name: "compact drops empties and bold", give: `{"a":null,"b":1,"c":"","d":[],"e":{}}`, opts: compact, want: "- B: 1"},
+		{name: "raw key order", give: `{"b":1,"a":"x"}`, want: "- **b:** 1\n- **a:** x"},
+		{name: "schema order, extras last", give: `{"c":3,"a":"x","b":1}`, opts: Options{Schema: testSchema}, want: "- **B:** 1\n- **A:** x\n- **c:** 3"},
+		{
+			name: "labels of declared properties",
+			give: `{"precipitation_probability":1,"observedAt":2,"uv_index":3,"user_id":4,"HTTPStatus":5,"n":6,"other_key":7}`,
+			opts: Options{Schema: labels},
+			want: "- **Precipitation probability:** 1\n- **Observed at:** 2\n- **UV index:** 3\n- **User ID:** 4\n- **HTTP status:** 5\n- **Number of \\*items\\*:** 6\n- **other_key:** 7",
+		},
+		{
+			name: "declared keys that are not names stay as they are",
+			give: `{"__init__.py":1,"a b":4,"_id":5,"x__y":6}`,
+			opts: Options{Schema: labels},
+			want: "- **\\_\\_init\\_\\_.py:** 1\n- **a b:** 4\n- **\\_id:** 5\n- **x__y:** 6",
+		},
+		{name: "undeclared keys are data", give: `{"README_*draft*.md":2,"C:\\temp\\":3,"content-type":1}`, want: "- **README\\_\\*draft\\*.md:** 2\n- **C:\\temp&#92;:** 3\n- **content-type:** 1"},
+		{name: "numbers as written", give: `{"a":1.50,"b":1e400,"c":-0,"d":12345678901234567890}`, want: "- **a:** 1.50\n- **b:** 1e400\n- **c:** -0\n- **d:** 12345678901234567890"},
+		{name: "literals and empties", give: `{"a":null,"b":true,"c":"","d":[],"e":{}}`, want: "- **a:** null\n- **b:** true\n- **c:** \"\"\n- **d:** []\n- **e:** {}"},
+		{name: "compact drops empties and bold", give: `{"a":null,"b":1,"c":"","d":[],"e":{}}`, opts: compact, want: "- b: 1"},
 		{name: "compact of only empties", give: `{"a":null}`, opts: compact, want: "{}"},
-		{name: "scalar array", give: `{"tags":["a","b, c","",1,null]}`, want: "- **Tags:** a, \"b, c\", \"\", 1, null"},
-		{name: "scalars before sections", give: `{"obj":{"x":1},"a":2}`, want: "- **A:** 2\n\n## Obj\n\n- **X:** 1"},
-		{name: "table", give: `{"rows":[{"k":"a","v":1},{"v":2,"k":"b|c"}]}`, want: "## Rows\n\n| K | V |\n| --- | --- |\n| a | 1 |\n| b\\|c | 2 |"},
-		{name: "compact table drops empty columns", give: `{"rows":[{"k":"a","v":null},{"k":"b","v":null}]}`, opts: compact, want: "## Rows\n\n|K|\n|-|\n|a|\n|b|"},
-		{name: "table with null cell", give: `[{"k":null},{"k":1}]`, want: "| K |\n| --- |\n| null |\n| 1 |"},
+		{name: "scalar array", give: `{"tags":["a","b, c","",1,null]}`, want: "- **tags:** a, \"b, c\", \"\", 1, null"},
+		{name: "scalars before sections", give: `{"obj":{"x":1},"a":2}`, want: "- **a:** 2\n\n## obj\n\n- **x:** 1"},
+		{name: "table", give: `{"rows":[{"k":"a","v":1},{"v":2,"k":"b|c"}]}`, want: "## rows\n\n| k | v |\n| --- | --- |\n| a | 1 |\n| b\\|c | 2 |"},
+		{name: "compact table drops empty columns", give: `{"rows":[{"k":"a","v":null},{"k":"b","v":null}]}`, opts: compact, want: "## rows\n\n|k|\n|-|\n|a|\n|b|"},
+		{name: "table with null cell", give: `[{"k":null},{"k":1}]`, want: "| k |\n| --- |\n| null |\n| 1 |"},
 		{
 			name: "records holding arrays are nested lists",
 			give: `{"orders":[{"id":"o1","tags":["x","y"],"items":[{"sku":"A","qty":2}],"by":{"name":"Ada"}},{"id":"o2","items":[],"note":null}]}`,
-			want: "## Orders\n\n- **ID:** o1; **Tags:** x, y\n  - **Items:**\n    - **SKU:** A; **Qty:** 2\n  - **By:** Name: Ada\n- **ID:** o2; **Items:** []; **Note:** null",
+			want: "## orders\n\n- **id:** o1; **tags:** x, y\n  - **items:**\n    - **sku:** A; **qty:** 2\n  - **by:** name: Ada\n- **id:** o2; **items:** []; **note:** null",
 		},
 		{
 			name: "compact records",
 			give: `{"orders":[{"id":"o1","items":[{"sku":"A","qty":2}]},{"id":"o2","items":[],"note":null}]}`,
 			opts: compact,
-			want: "## Orders\n\n- ID: o1\n  - Items:\n    - SKU: A; Qty: 2\n- ID: o2",
+			want: "## orders\n\n- id: o1\n  - items:\n    - sku: A; qty: 2\n- id: o2",
 		},
-		{name: "non-uniform array", give: `{"list":[{"a":1},{"b":2},3]}`, want: "## List\n\n- **A:** 1\n- **B:** 2\n- 3"},
-		{name: "record without scalars", give: `[{"a":{"b":[1]}},{"c":[{"d":{"e":1}}]}]`, want: "- Item 1\n  - **A:** B: 1\n- Item 2\n  - **C:**\n    - Item 1\n      - **D:** E: 1"},
-		{name: "array of arrays", give: `[[1,2],[],[[3],[{"a":1}]]]`, want: "- 1, 2\n- []\n- Item 3\n  - 3\n  - Item 2\n    - **A:** 1"},
-		{name: "nested objects", give: `{"a":{"b":{"c":1}}}`, want: "## A\n\n### B\n\n- **C:** 1"},
-		{name: "sections stop at level 4", give: `{"a":{"b":{"c":{"d":{"e":{"f":1},"g":2}}}}}`, want: "## A\n\n### B\n\n#### C\n\n- **D:**\n  - **E:** F: 1\n  - **G:** 2"},
+		{name: "non-uniform array", give: `{"list":[{"a":1},{"b":2},3]}`, want: "## list\n\n- **a:** 1\n- **b:** 2\n- 3"},
+		{name: "record without scalars", give: `[{"a":{"b":[1]}},{"c":[{"d":{"e":1}}]}]`, want: "- Item 1\n  - **a:** b: 1\n- Item 2\n  - **c:**\n    - Item 1\n      - **d:** e: 1"},
+		{name: "array of arrays", give: `[[1,2],[],[[3],[{"a":1}]]]`, want: "- 1, 2\n- []\n- Item 3\n  - 3\n  - Item 2\n    - **a:** 1"},
+		{name: "nested objects", give: `{"a":{"b":{"c":1}}}`, want: "## a\n\n### b\n\n- **c:** 1"},
+		{name: "sections stop at level 4", give: `{"a":{"b":{"c":{"d":{"e":{"f":1},"g":2}}}}}`, want: "## a\n\n### b\n\n#### c\n\n- **d:**\n  - **e:** f: 1\n  - **g:** 2"},
 		{name: "root scalar", give: `"# x"`, want: `\# x`},
 		{name: "root number", give: `-1.5e3`, want: `-1.5e3`},
 		{name: "root scalar array", give: `["a","b"]`, want: "a, b"},
-		{name: "empty key", give: `{"":1,"x":{"":2}}`, want: "- **\"\":** 1\n\n## X\n\n- **\"\":** 2"},
-		{name: "title", give: `{"a":1}`, opts: Options{Title: "Current\nweather #"}, want: "# Current weather \\#\n\n- **A:** 1"},
+		{name: "empty key", give: `{"":1,"x":{"":2}}`, want: "- **\"\":** 1\n\n## x\n\n- **\"\":** 2"},
+		{name: "title", give: `{"a":1}`, opts: Options{Title: "Current\nweather #"}, want: "# Current weather \\#\n\n- **a:** 1"},
 		{
 			name: "verbose adds descriptions, units and counts",
 			give: `{"a":8.1,"b":"x","obj":{"x":1},"rows":[{"k":"a","v":1}]}`,
@@ -74,10 +89,10 @@ func TestGenericMarkdown(t *testing.T) {
 			want: "- **B:** x — The b field\n- **A:** 8.1 °C\n\n## Obj\n\nAn object\n\n- **X:** 1\n\n## Rows (1)\n\nRows\n\n" +
 				"| V (m) | K |\n| --- | --- |\n| 1 | a |\n\n- **V:** Value",
 		},
-		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: negotiation.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **A:** 1"},
+		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: negotiation.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **a:** 1"},
 		{name: "no unit on null", give: `{"a":null}`, opts: verbose, want: "- **A:** null"},
-		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: negotiation.Compact, Units: verbose.Units}, want: "- A: 8.1 °C\n\n## Rows\n\n|V (m)|\n|-|\n|1|"},
-		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: negotiation.VerbosityUnset}, want: "- **A:** null"},
+		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: negotiation.Compact, Units: verbose.Units}, want: "- a: 8.1 °C\n\n## rows\n\n|v (m)|\n|-|\n|1|"},
+		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: negotiation.VerbosityUnset}, want: "- **a:** null"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,17 +208,17 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 		{
 			name: "cell",
 			give: `[{"path":"C:\\temp\\","size":1},{"path":"x","size":2}]`,
-			want: [][]string{{"Path", "Size"}, {`C:\temp\`, "1"}, {"x", "2"}},
+			want: [][]string{{"path", "size"}, {`C:\temp\`, "1"}, {"x", "2"}},
 		},
 		{
 			name: "header",
 			give: `[{"C:\\temp\\":1,"size":1},{"C:\\temp\\":2,"size":2}]`,
-			want: [][]string{{`C:\temp\`, "Size"}, {"1", "1"}, {"2", "2"}},
+			want: [][]string{{`C:\temp\`, "size"}, {"1", "1"}, {"2", "2"}},
 		},
 		{
 			name: "cell before an empty cell",
 			give: `[{"a":"x\\","b":""},{"a":"\\\\","b":"y"}]`,
-			want: [][]string{{"A", "B"}, {`x\`, ""}, {`\\`, "y"}},
+			want: [][]string{{"a", "b"}, {`x\`, ""}, {`\\`, "y"}},
 		},
 	}
 	for _, tt := range tests {
@@ -290,12 +305,12 @@ func TestMarkdownForPeople(t *testing.T) {
 			name: "options units win",
 			give: `{"high_c":8,"wind_speed_kmh":10.4}`,
 			opts: Options{Schema: schema, Units: map[string]string{"high_c": "K", "wind_speed_kmh": "km/h"}},
-			want: "- **High c:** 8 K\n- **Wind speed:** 10.4 km/h",
+			want: "- **High c:** 8 K\n- **wind_speed_kmh:** 10.4 km/h",
 		},
 		{
 			name: "no schema, no percentage",
 			give: `{"precipitation_probability":0.15}`,
-			want: "- **Precipitation probability:** 0.15",
+			want: "- **precipitation_probability:** 0.15",
 		},
 	}
 	for _, tt := range tests {
