@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -121,4 +123,48 @@ func invalidCorpus(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// TestGolden renders every corpus item as standard markdown (what a person reads) and compact text
+// (what a model reads) and compares with testdata/golden/ITEM.standard.md and ITEM.compact.txt;
+// rewrite them with -update.
+func TestGolden(t *testing.T) {
+	items, err := loadCorpus(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		for _, g := range []struct {
+			r    rendering
+			file string
+		}{
+			{rendering{"markdown", negotiation.Standard}, it.name + ".standard.md"},
+			{rendering{"text", negotiation.Compact}, it.name + ".compact.txt"},
+		} {
+			t.Run(g.file, func(t *testing.T) {
+				got, err := render(it, g.r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				path := filepath.Join("testdata", "golden", g.file)
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (rewrite with -update)", err)
+				}
+				if diff := cmp.Diff(string(want), got+"\n"); diff != "" {
+					t.Errorf("%s differs (-want +got):\n%s", path, diff)
+				}
+			})
+		}
+	}
 }
