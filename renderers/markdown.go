@@ -16,10 +16,11 @@ const maxSectionLevel = 4
 // items (plain "- Label: value" at compact) followed by a "## Label" section per nested object or
 // array; a uniform array of objects becomes a GFM table; an array of scalars a comma-separated list;
 // any other array a list with one item per element, an object element written as its scalar
-// fields on one line ("**A:** 1; **B:** x") with its nested fields as sub-items. Labels are the
-// schema's titles, else keys that read as property names made readable ("precipitation_probability"
-// gives "Precipitation probability"), else the keys as they are. Units (Options.Units, else the
-// schema's "unit") follow values and head table columns; a schema fraction is shown as a percentage.
+// fields on one line ("**A:** 1; **B:** x") with its nested fields as sub-items. The label of a
+// property the schema declares is its title, else its name made readable
+// ("precipitation_probability" gives "Precipitation probability"); other keys are data and are
+// shown as they are. Units (Options.Units, else the schema's "unit") follow values and head table
+// columns; a schema fraction is shown as a percentage.
 // Every string from the data, keys included, is escaped with EscapeMarkdown. Compact drops null and
 // empty fields (and table columns); verbose adds schema descriptions after " — " and element
 // counts in headings.
