@@ -2,6 +2,7 @@ package renderers
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,7 +109,8 @@ func wideSchema(n int) *Schema {
 }
 
 // BenchmarkGrowth renders each shape at 1 KB, 100 KB and 1 MB as markdown and text (standard and
-// compact). Compare ns/op across sizes: the exponent log(t2/t1)/log(n2/n1) must stay near 1.
+// compact). Compare cpu-ns/op (or ns/op on a quiet machine) across sizes: the exponent
+// log(t2/t1)/log(n2/n1) must stay near 1.
 func BenchmarkGrowth(b *testing.B) {
 	for _, shape := range growthShapes {
 		for _, sz := range growthSizes {
@@ -127,10 +129,17 @@ func BenchmarkGrowth(b *testing.B) {
 					b.Run(shape.name+"/"+format+"/"+v.String()+"/"+sz.name, func(b *testing.B) {
 						b.ReportAllocs()
 						b.SetBytes(int64(len(value)))
+						runtime.GC() // the garbage of the previous benchmark is not this one's CPU time
+						cpu := cpuTime()
 						for b.Loop() {
 							if _, err := render(value, opts); err != nil {
 								b.Fatal(err)
 							}
+						}
+						if cpu > 0 {
+							// Process CPU time (GC included) per rendering: on a machine shared
+							// with other work it varies far less than wall time.
+							b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 						}
 					})
 				}

@@ -131,6 +131,8 @@ func (r *render) mdLabel(key string, p *Property) {
 	switch {
 	case p != nil && p.Title != "":
 		writeEscaped(&r.b, collapseSpace(p.Title))
+	case p != nil && p.label != "" && r.opts.Units[key] == "":
+		writeEscaped(&r.b, p.label) // made readable by ParseSchema, with the schema's unit
 	case p != nil && identifier(key):
 		writeEscaped(&r.b, readable(key, r.mdUnit(key, p)))
 	default:

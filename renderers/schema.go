@@ -42,6 +42,8 @@ type Property struct {
 	Fraction bool
 	// Schema is the property's own schema, for nested objects and arrays; it may be nil.
 	Schema *Schema
+
+	label string // the name made readable with Unit, computed once by ParseSchema
 }
 
 // ParseSchema reads a JSON Schema document, keeping the order of "properties" keys as written. It
@@ -102,6 +104,9 @@ func readProperties(props gjson.Result, depth int) []Property {
 				p.Unit = stringOf(value.Get("x-unit"))
 			}
 			p.Fraction = isFraction(value, p.Name, p.Title)
+		}
+		if identifier(p.Name) {
+			p.label = readable(p.Name, p.Unit)
 		}
 		out = append(out, p)
 		return true

@@ -53,7 +53,7 @@ func TestParseSchema(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := ParseSchema([]byte(tt.give))
 			requireNoError(t, err)
-			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreUnexported(Schema{})); diff != "" {
+			if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreUnexported(Schema{}, Property{})); diff != "" {
 				t.Errorf("ParseSchema(%s) mismatch (-want +got):\n%s", tt.give, diff)
 			}
 		})
