@@ -240,8 +240,9 @@ func spaceEdges(s string) (lead, trail int) {
 
 // writeNumericRef writes r as a decimal numeric character reference.
 func writeNumericRef(b *strings.Builder, r rune) {
+	var digits [8]byte
 	b.WriteString("&#")
-	b.WriteString(strconv.Itoa(int(r)))
+	b.Write(strconv.AppendInt(digits[:0], int64(r), 10))
 	b.WriteByte(';')
 }
 
