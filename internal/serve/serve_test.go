@@ -30,6 +30,8 @@ func TestParseFlags(t *testing.T) {
 		{"stateless http, verbose", []string{"-http", ":8080", "-stateless", "-v"}, serve.Config{HTTPAddr: ":8080", Stateless: true, Verbose: true}, false},
 		{"stdio and http", []string{"-stdio", "-http", ":1"}, serve.Config{Stdio: true, HTTPAddr: ":1"}, true},
 		{"stateless alone", []string{"-stateless"}, serve.Config{Stateless: true}, true},
+		{"rest", []string{"-rest", ":8081"}, serve.Config{RESTAddr: ":8081"}, false},
+		{"rest beside http", []string{"-http", ":8080", "-rest", ":8081"}, serve.Config{HTTPAddr: ":8080", RESTAddr: ":8081"}, false},
 		{"stray argument", []string{"now"}, serve.Config{}, true},
 		{"unknown flag", []string{"-x"}, serve.Config{}, true},
 	}
