@@ -30,7 +30,7 @@ func newFake() *fake {
 	tools := []rest.Tool{
 		{Name: "ask", Description: "asks for input"},
 		{Name: "echo", Title: "Echo", Description: "echoes its arguments",
-			InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"],"additionalProperties":false}`),
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"],"additionalProperties":false}`),
 			OutputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"},"nested":{"type":"object","properties":{"a":{"type":"integer"}}}}}`)},
 		{Name: "fail", Description: "always fails"},
 		{Name: "slow", Description: "answers when the request ends"},

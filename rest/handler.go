@@ -51,13 +51,14 @@ type Options struct {
 // Handler serves the REST binding. Make one with [New]; it is safe for
 // concurrent use.
 type Handler struct {
-	backend  Backend
-	base     string
-	neg      *negotiation.Negotiator
-	maxBody  int64
-	timeout  time.Duration
-	log      *zap.Logger
-	catalogs catalogs
+	backend    Backend
+	base       string
+	neg        *negotiation.Negotiator
+	maxBody    int64
+	timeout    time.Duration
+	log        *zap.Logger
+	catalogs   catalogs
+	validators validators
 }
 
 var _ http.Handler = (*Handler)(nil)

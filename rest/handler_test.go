@@ -129,7 +129,7 @@ func TestEndpointsAndStatuses(t *testing.T) {
 
 		// Tools.
 		{name: "list tools", method: "GET", path: "/mcp/v1/tools", status: 200, ctype: "application/json",
-			has: []string{`"tools":[{"id":"ask"`, `"execute":{"href":"/mcp/v1/tools/echo/execute","method":"POST"}`, `"schema":{"href":"/mcp/v1/tools/echo/schema"}`, `"self":{"href":"/mcp/v1/tools/echo"}`, `"_links":{"self":{"href":"/mcp/v1/tools"}}`},
+			has:    []string{`"tools":[{"id":"ask"`, `"execute":{"href":"/mcp/v1/tools/echo/execute","method":"POST"}`, `"schema":{"href":"/mcp/v1/tools/echo/schema"}`, `"self":{"href":"/mcp/v1/tools/echo"}`, `"_links":{"self":{"href":"/mcp/v1/tools"}}`},
 			hasNot: []string{"nextCursor"}},
 		{name: "list tools, first page", method: "GET", path: "/mcp/v1/tools?limit=2", status: 200, ctype: "application/json",
 			has: []string{`"id":"ask"`, `"id":"echo"`, `"nextCursor":"eyJhZnRlciI6ImVjaG8ifQ"`, `"next":{"href":"/mcp/v1/tools?cursor=eyJhZnRlciI6ImVjaG8ifQ&limit=2"}`}, hasNot: []string{`"id":"fail"`}},
@@ -158,7 +158,7 @@ func TestEndpointsAndStatuses(t *testing.T) {
 
 		// Execute.
 		{name: "execute, no Accept", method: "POST", path: echo, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "application/json",
-			has: []string{`"status":"success"`, `"id":"exec-`, `"content":[{"text":"{\"city\":\"Bern\",\"nested\":{\"a\":1}}","type":"text"}]`, `"structuredContent":{"city":"Bern","nested":{"a":1}}`, `"self":{"href":"/mcp/v1/tools/echo/execute","method":"POST"}`},
+			has:     []string{`"status":"success"`, `"id":"exec-`, `"content":[{"text":"{\"city\":\"Bern\",\"nested\":{\"a\":1}}","type":"text"}]`, `"structuredContent":{"city":"Bern","nested":{"a":1}}`, `"self":{"href":"/mcp/v1/tools/echo/execute","method":"POST"}`},
 			headers: map[string]string{"Cache-Control": "no-store"}},
 		{name: "execute, */*", method: "POST", path: echo, header: map[string]string{"Accept": "*/*"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "application/json"},
 		{name: "execute as markdown", method: "POST", path: echo, header: map[string]string{"Accept": "text/markdown"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "text/markdown",
@@ -411,5 +411,26 @@ func TestUnicodeAndEscapedIDs(t *testing.T) {
 	got = viaRecorder(t, h, httptest.NewRequest("POST", echo+"?format=text", &body))
 	if got.body != `text:{"city":"Zürich"}` {
 		t.Errorf("the rendering is not passed on as it is: %q", got.body)
+	}
+}
+
+func TestVersionInAccept(t *testing.T) {
+	tests := []struct {
+		accept string
+		ctype  string
+	}{
+		{"application/json;version=2024-11-05", "application/json"},
+		{"text/plain; version=2024-11-05; charset=utf-8", "text/plain"},
+		{`text/markdown;version="a,b;c", application/json;q=0.1`, "text/markdown"},
+		{"application/json;VERSION=1;q=0.2, text/plain;q=0.1", "application/json"},
+	}
+	h, _ := newTestHandler(t)
+	for _, tt := range tests {
+		req := httptest.NewRequest("POST", echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req.Header.Set("Accept", tt.accept)
+		got := viaRecorder(t, h, req)
+		if ct, _, _ := strings.Cut(got.header.Get("Content-Type"), ";"); got.status != 200 || ct != tt.ctype {
+			t.Errorf("Accept %q: %d %s, want %s", tt.accept, got.status, got.header.Get("Content-Type"), tt.ctype)
+		}
 	}
 }

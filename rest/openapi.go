@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"net/url"
 	"regexp"
 	"time"
 )
@@ -22,7 +23,6 @@ func (h *Handler) openAPI(q *request) *Error {
 	}
 	doc := h.openAPIDoc(s, tools)
 	body := marshal(doc)
-	q.w.Header().Set("Vary", "Accept") // one body for every Accept
 	serveGET(q, "application/json", body, time.Time{})
 	return nil
 }
@@ -54,7 +54,7 @@ func component(schema json.RawMessage, name string) json.RawMessage {
 	if len(schema) == 0 {
 		return json.RawMessage(`{"type":"object"}`)
 	}
-	return defsRef.ReplaceAll(schema, []byte(`"$ref":"#/components/schemas/`+name+`/$defs/`))
+	return defsRef.ReplaceAllLiteral(schema, []byte(`"$ref":"#/components/schemas/`+name+`/$defs/`))
 }
 
 func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
@@ -134,7 +134,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 		},
 	}}
 	for _, t := range tools {
-		in, out := t.Name+".input", t.Name+".output"
+		in, out := componentName(t.Name)+".input", componentName(t.Name)+".output"
 		schemas[in] = json.RawMessage(component(t.InputSchema, in))
 		structured := any(obj{})
 		if len(t.OutputSchema) > 0 {
@@ -156,7 +156,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 			content[mt] = obj{"schema": text}
 		}
 		op := obj{
-			"operationId": "execute_" + t.Name,
+			"operationId": "execute_" + componentName(t.Name),
 			"summary":     firstNonEmpty(t.Title, t.Name),
 			"parameters":  []any{formatParam, fieldsParam},
 			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{
@@ -168,7 +168,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 		if t.Description != "" {
 			op["description"] = t.Description
 		}
-		paths["/tools/"+t.Name+"/execute"] = obj{"post": op}
+		paths["/tools/"+url.PathEscape(t.Name)+"/execute"] = obj{"post": op}
 	}
 	info := obj{"title": firstNonEmpty(s.Title, s.Name, "MCP server"), "version": firstNonEmpty(s.Version, "0")}
 	if s.Instructions != "" {
@@ -194,6 +194,18 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 			},
 		},
 	}
+}
+
+// componentName makes a tool name a valid component key
+// (^[a-zA-Z0-9._-]+$): any other byte becomes "_".
+func componentName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
 
 func formatNames(h *Handler) []string {

@@ -115,7 +115,7 @@ func (h *Handler) execute(q *request) *Error {
 	if args == nil {
 		args = json.RawMessage(`{}`)
 	}
-	if e := validateArguments(tool.InputSchema, args); e != nil {
+	if e := h.validateArguments(tool.InputSchema, args); e != nil {
 		return e
 	}
 	res, err := h.backend.CallTool(q.ctx, name, args, features(format))

@@ -19,30 +19,30 @@ type validator struct {
 }
 
 // validators caches validators by schema text; bounded.
-var validators struct {
+type validators struct {
 	mu sync.Mutex
 	m  map[string]*validator
 }
 
 const maxValidators = 1024
 
-// validatorFor returns the validator of schema, nil when the schema cannot
+// get returns the validator of schema, nil when the schema cannot
 // be resolved (the server then validates alone).
-func validatorFor(schema json.RawMessage) *validator {
+func (c *validators) get(schema json.RawMessage) *validator {
 	key := string(schema)
-	validators.mu.Lock()
-	v, ok := validators.m[key]
-	validators.mu.Unlock()
+	c.mu.Lock()
+	v, ok := c.m[key]
+	c.mu.Unlock()
 	if ok {
 		return v
 	}
 	v = newValidator(schema)
-	validators.mu.Lock()
-	if validators.m == nil || len(validators.m) >= maxValidators {
-		validators.m = make(map[string]*validator)
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxValidators {
+		c.m = make(map[string]*validator)
 	}
-	validators.m[key] = v
-	validators.mu.Unlock()
+	c.m[key] = v
+	c.mu.Unlock()
 	return v
 }
 
@@ -68,8 +68,8 @@ func newValidator(schema json.RawMessage) *validator {
 
 // validateArguments checks args (a JSON object) against the tool's input
 // schema: nil when they conform, else a 400 with a detail per field.
-func validateArguments(schema, args json.RawMessage) *Error {
-	v := validatorFor(schema)
+func (h *Handler) validateArguments(schema, args json.RawMessage) *Error {
+	v := h.validators.get(schema)
 	if v == nil {
 		return nil
 	}

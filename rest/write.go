@@ -37,7 +37,7 @@ func negotiate(q *request, neg *negotiation.Negotiator) (string, string, *Error)
 		}
 		return "", "", invalid("unknown format", Detail{Field: "format", Error: "must be one of " + strings.Join(names, ", ")})
 	}
-	accept := strings.Join(q.r.Header.Values("Accept"), ", ")
+	accept := withoutVersion(strings.Join(q.r.Header.Values("Accept"), ", "))
 	p, err := neg.FromAccept(accept)
 	if err != nil {
 		details := make([]Detail, len(available))
@@ -49,6 +49,55 @@ func negotiate(q *request, neg *negotiation.Negotiator) (string, string, *Error)
 	}
 	mt := p.MediaType()
 	return mt, neg.FormatName(mt), nil
+}
+
+// withoutVersion drops the seed's "version" parameter from every media
+// range of an Accept header ("application/json;version=2024-11-05"): this
+// binding serves one version, and a range with a parameter the offered type
+// lacks would otherwise match nothing. Quoted strings are kept whole.
+func withoutVersion(accept string) string {
+	if !strings.Contains(strings.ToLower(accept), "version") {
+		return accept
+	}
+	var out strings.Builder
+	var param strings.Builder
+	flush := func() {
+		name, _, _ := strings.Cut(param.String(), "=")
+		if !strings.EqualFold(strings.Trim(name, "; \t"), "version") {
+			out.WriteString(param.String())
+		}
+		param.Reset()
+	}
+	inQuote, inParam := false, false
+	for i := 0; i < len(accept); i++ {
+		c := accept[i]
+		switch {
+		case inQuote:
+			if c == '\\' && i+1 < len(accept) {
+				param.WriteByte(c)
+				i++
+				c = accept[i]
+			} else if c == '"' {
+				inQuote = false
+			}
+		case c == '"':
+			inQuote = true
+		case c == ';' || c == ',':
+			if inParam {
+				flush()
+			}
+			inParam = c == ';'
+		}
+		if inParam {
+			param.WriteByte(c)
+		} else {
+			out.WriteByte(c)
+		}
+	}
+	if inParam {
+		flush()
+	}
+	return out.String()
 }
 
 // features are the tags a REST request declares: the negotiated format, and
