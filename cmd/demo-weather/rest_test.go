@@ -145,7 +145,9 @@ func TestRESTConcurrent(t *testing.T) {
 		{"*/*", "application/json", 200, isJSON},
 		{"application/json", "application/json", 200, isJSON},
 		{"text/markdown", "text/markdown; charset=utf-8", 200, func(b string) bool { return strings.HasPrefix(b, "**") && strings.Contains(b, "- Humidity:") }},
-		{"text/plain", "text/plain; charset=utf-8", 200, func(b string) bool { return !strings.Contains(b, "**") && !strings.HasPrefix(b, "{") && strings.Contains(b, "umidity") }},
+		{"text/plain", "text/plain; charset=utf-8", 200, func(b string) bool {
+			return !strings.Contains(b, "**") && !strings.HasPrefix(b, "{") && strings.Contains(b, "umidity")
+		}},
 		{"text/markdown;q=0.3, text/plain;q=0.9", "text/plain; charset=utf-8", 200, func(b string) bool { return !strings.Contains(b, "**") && !strings.HasPrefix(b, "{") }},
 		{"image/png", "application/json", 406, func(b string) bool { return strings.Contains(b, `"code":"NOT_ACCEPTABLE"`) }},
 	}
