@@ -2,6 +2,7 @@ package rest
 
 import (
 	"encoding/json"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -103,17 +104,25 @@ func (h *Handler) validateArguments(schema, args json.RawMessage) *Error {
 }
 
 // schemaMessage drops the "validating root: validating /properties/x: "
-// chain of a jsonschema error, keeping what is wrong.
+// chain of a jsonschema error, keeping what is wrong, with its numbers as a
+// person writes them ("9/1" and "7.000000" become "9" and "7").
 func schemaMessage(s string) string {
 	for {
 		rest, ok := strings.CutPrefix(s, "validating ")
 		if !ok {
-			return s
+			break
 		}
 		i := strings.Index(rest, ": ")
-		if i < 0 {
-			return s
+		if i < 0 || i+2 == len(rest) {
+			break
 		}
 		s = rest[i+2:]
 	}
+	s = wholeRational.ReplaceAllString(s, "$1")
+	return trailingZeros.ReplaceAllString(s, "$1$2")
 }
+
+var (
+	wholeRational = regexp.MustCompile(`\b(-?\d+)/1\b`)
+	trailingZeros = regexp.MustCompile(`\b(\d+)(?:\.0+|(\.\d*[1-9])0+)\b`)
+)
