@@ -15,6 +15,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/tidwall/gjson"
 	"go.uber.org/goleak"
 
 	"github.com/contentneg/contentneg/examples/journey/journey"
@@ -23,6 +24,7 @@ import (
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
 )
@@ -266,5 +268,45 @@ func TestRefusesAServerWithoutTheMiddleware(t *testing.T) {
 	_, err := gosdkbackend.New(context.Background(), weathermcp.NewServer(nil), nil)
 	if !errors.Is(err, gosdkbackend.ErrNotNegotiating) {
 		t.Errorf("err = %v, want ErrNotNegotiating", err)
+	}
+}
+
+// TestRegisteredFormat: a media type the server registered (text/csv) is
+// negotiable by Accept, and gives the bytes an MCP client with format=csv
+// gets.
+func TestRegisteredFormat(t *testing.T) {
+	s := weathermcp.NewServer(weather.NewService(noon))
+	m := middleware.Install(s, &middleware.Options{Tools: weathermcp.Tools()})
+	csv := renderers.Func(func(value []byte, _ renderers.Options) (string, error) {
+		return "location,temperature_c\n" + gjson.GetBytes(value, "location").String() + "," + gjson.GetBytes(value, "temperature_c").String() + "\n", nil
+	})
+	if err := m.AddFormat("csv", "text/csv", csv); err != nil {
+		t.Fatal(err)
+	}
+	b, err := gosdkbackend.New(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	h := rest.New(b, &rest.Options{BasePath: "/mcp/v1", Negotiator: m.Shaper().Negotiator()})
+	req := httptest.NewRequest("POST", "/mcp/v1/tools/get_weather/execute", strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+	req.Header.Set("Accept", "text/csv, application/json;q=0.5")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+
+	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("format=csv")})
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := res.Content[0].(*mcp.TextContent).Text
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/csv; charset=utf-8" || rec.Body.String() != want || !strings.HasPrefix(want, "location,") {
+		t.Errorf("%d %s\nREST: %q\nMCP:  %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String(), want)
+	}
+	// The capabilities list it.
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/mcp/v1/capabilities", nil))
+	if !strings.Contains(rec.Body.String(), `{"format":"csv","mediaType":"text/csv"}`) {
+		t.Errorf("capabilities: %s", rec.Body.String())
 	}
 }
