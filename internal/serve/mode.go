@@ -42,7 +42,9 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 	}
 
 	if p.Config.RESTAddr != "" {
-		startREST(lc, p, stderr)
+		// Hooked last, so stopped first: its requests end before the other
+		// modes close the server's sessions, the REST binding's among them.
+		defer startREST(lc, p, stderr)
 	}
 	switch {
 	case p.Config.HTTPAddr != "":
