@@ -22,6 +22,7 @@ type fake struct {
 	mu       sync.Mutex
 	declared [][]string // the features of every call, in order
 	tools    []rest.Tool
+	slowDone chan error // receives the end of every call of "slow"
 }
 
 var modified = time.Date(2026, 5, 12, 13, 45, 0, 0, time.UTC)
@@ -38,7 +39,7 @@ func newFake() *fake {
 	for i := range 7 {
 		tools = append(tools, rest.Tool{Name: fmt.Sprintf("t%d", i)})
 	}
-	return &fake{tools: tools}
+	return &fake{tools: tools, slowDone: make(chan error, 16)}
 }
 
 func (f *fake) record(features []string) {
@@ -103,6 +104,7 @@ func (f *fake) CallTool(ctx context.Context, name string, args json.RawMessage, 
 		return &rest.ToolResult{NeedsInput: true}, nil
 	case "slow":
 		<-ctx.Done()
+		f.slowDone <- ctx.Err()
 		return nil, fmt.Errorf("slow: %w", ctx.Err())
 	}
 	var m map[string]any

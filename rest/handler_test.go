@@ -2,7 +2,9 @@ package rest_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -434,5 +436,34 @@ func TestVersionInAccept(t *testing.T) {
 		if ct, _, _ := strings.Cut(got.header.Get("Content-Type"), ";"); got.status != 200 || ct != tt.ctype {
 			t.Errorf("Accept %q: %d %s, want %s", tt.accept, got.status, got.header.Get("Content-Type"), tt.ctype)
 		}
+	}
+}
+
+// TestVanishedClientEndsTheCall: a client that goes away ends its call to
+// the backend; nothing waits for the timeout.
+func TestVanishedClientEndsTheCall(t *testing.T) {
+	f := newFake()
+	h := rest.New(f, &rest.Options{BasePath: "/mcp/v1", CallTimeout: time.Hour})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/mcp/v1/tools/slow/execute", strings.NewReader(`{}`))
+	errc := make(chan error, 1)
+	go func() {
+		resp, err := srv.Client().Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		errc <- err
+	}()
+	for f.lastDeclared() == nil { // the call has reached the backend
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-f.slowDone; !errors.Is(err, context.Canceled) {
+		t.Errorf("the call ended with %v, want context.Canceled", err)
+	}
+	if err := <-errc; !errors.Is(err, context.Canceled) {
+		t.Errorf("the client got %v", err)
 	}
 }
