@@ -41,6 +41,7 @@ type Detail struct {
 	Format    string `json:"format,omitempty"`
 }
 
+// Error returns the code and the message.
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
 func newError(status int, code, message string, details ...Detail) *Error {
