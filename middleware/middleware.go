@@ -2,13 +2,14 @@ package middleware
 
 import (
 	"context"
-	"maps"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/middleware/elicitation"
+	"github.com/contentneg/contentneg/middleware/internal/sdk"
+	"github.com/contentneg/contentneg/middleware/resourcemeta"
 	"github.com/contentneg/contentneg/negotiation"
-	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -39,8 +40,7 @@ type Middleware struct {
 	shaper *shaping.Shaper
 }
 
-// New returns a Middleware. Add it to a server with [Middleware.Install], or
-// add [Middleware.Receiving] and [Middleware.Sending] yourself.
+// New returns a Middleware. Add it to a server with [Middleware.Install].
 func New(opts *Options) *Middleware {
 	if opts == nil {
 		opts = &Options{}
@@ -62,34 +62,24 @@ func Install(s *mcp.Server, opts *Options) *Middleware {
 	return m
 }
 
-// Install adds the middleware to s: [Middleware.Receiving] as the outermost
-// receiving middleware added so far, [Middleware.Sending], the elicitation
-// gate, as the outermost sending middleware, and the method
-// resources/metadata (SEP-2093), which the receiving middleware answers.
+// Install adds the middleware to s: the method resources/metadata (package
+// resourcemeta), the stateless era's elicitation gate and, outermost of the
+// receiving middleware added so far, [Middleware.Receiving]; and the legacy
+// era's elicitation gate as the outermost sending middleware.
 func (m *Middleware) Install(s *mcp.Server) {
-	serveMetadata(s)
+	resourcemeta.Install(s)
+	s.AddReceivingMiddleware(elicitation.Receiving)
 	s.AddReceivingMiddleware(m.Receiving)
-	s.AddSendingMiddleware(m.Sending)
+	s.AddSendingMiddleware(elicitation.Sending(m.shaper))
 }
 
 // Register sets how the named tool's results are rendered as markdown and
 // text, replacing the generic renderers for it.
 func (m *Middleware) Register(tool string, t shaping.Tool) { m.shaper.Register(tool, t) }
 
-// Handle registers r as the renderer of mediaType for the named tool (or
-// resource URI or URI template); see [shaping.Shaper.Handle].
-func (m *Middleware) Handle(tool, mediaType string, r renderers.Renderer) {
-	m.shaper.Handle(tool, mediaType, r)
-}
-
-// AddFormat makes a further media type negotiable under a format name
-// ("csv" for "text/csv"); see [shaping.Shaper.AddFormat].
-func (m *Middleware) AddFormat(name, mediaType string, generic renderers.Renderer) error {
-	return m.shaper.AddFormat(name, mediaType, generic)
-}
-
-// Shaper returns the SDK-neutral core the middleware translates for, to
-// share it with another front end (the REST binding) of the same server.
+// Shaper returns the SDK-neutral core the middleware translates for: add
+// media types with its AddFormat and Handle, or share it with another front
+// end of the same server.
 func (m *Middleware) Shaper() *shaping.Shaper { return m.shaper }
 
 // Receiving is the receiving middleware (an mcp.Middleware). It advertises
@@ -111,15 +101,13 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 				r.Capabilities = advertise(r.Capabilities)
 			}
 			return res, err
-		case MethodResourceMetadata:
-			return m.resourceMetadata(ctx, req, next)
 		}
-		facts := requestFacts(req)
+		facts := sdk.RequestFacts(req)
 		client := m.shaper.Resolve(&facts)
 		if !client.Profile.Declared() {
 			if method == "resources/read" {
 				res, err := next(ctx, method, req)
-				return notFound(requestName(req), res, err)
+				return notFound(sdk.RequestName(req), res, err)
 			}
 			return next(ctx, method, req)
 		}
@@ -128,11 +116,10 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return next(negotiation.WithProfile(ctx, client.Profile), method, req)
 		}
-		call := m.shaper.Begin(client, facts.SessionKey, method, requestName(req))
+		call := m.shaper.Begin(client, facts.SessionKey, method, sdk.RequestName(req))
 		defer call.Done()
 		ctx = call.Context(ctx)
-		req = overrideAnswers(req, call, m.shaper.Refusal())
-		res, err := gateInputs(ctx, method, req, next, call, m.shaper.Refusal())
+		res, err := next(ctx, method, req) // through the stateless gate, package elicitation
 		switch method {
 		case "tools/call":
 			return m.renderTool(ctx, req, next, call, res, err)
@@ -159,23 +146,32 @@ func (m *Middleware) initialize(ctx context.Context, method string, req mcp.Requ
 	params, _ := req.GetParams().(*mcp.InitializeParams)
 	ss, _ := req.GetSession().(*mcp.ServerSession)
 	if params != nil && ss != nil {
-		keepSession(m.shaper, ss, capabilities(params.Capabilities))
+		sdk.KeepSession(m.shaper, ss, sdk.Capabilities(params.Capabilities))
 	}
 	return res, err
 }
 
-// advertise returns caps with the extension added under
-// extensions[negotiation.ExtensionID] = {}. Everything else, the logging
-// capability among it, stays; the map is copied, never changed in place.
+// advertise adds the extension to a server's capabilities, in a copy of
+// their extensions map.
 func advertise(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
 	}
-	extensions := maps.Clone(caps.Extensions)
-	if extensions == nil {
-		extensions = make(map[string]any, 1)
-	}
-	extensions[negotiation.ExtensionID] = map[string]any{}
-	caps.Extensions = extensions
+	caps.Extensions = shaping.Advertise(caps.Extensions)
 	return caps
 }
+
+// ErrCannotElicit is returned by [Elicit] for a client that did not declare
+// the extension and has no elicitation capability.
+var ErrCannotElicit = elicitation.ErrCannotElicit
+
+// Elicit asks the client of a tools/call, in either protocol era, and
+// returns its answer, or the gate's refusal without contacting a client
+// that cannot answer: see [elicitation.Elicit].
+func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mcp.ElicitParams) (answer *mcp.ElicitResult, ask *mcp.CallToolResult, err error) {
+	return elicitation.Elicit(ctx, req, id, params)
+}
+
+// MayElicit reports whether the handler of req may put a question to its
+// client: see [elicitation.MayElicit].
+func MayElicit(ctx context.Context, req mcp.Request) bool { return elicitation.MayElicit(ctx, req) }

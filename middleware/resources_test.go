@@ -14,6 +14,7 @@ import (
 
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/resourcemeta"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -262,11 +263,11 @@ func TestPromptsForTextClients(t *testing.T) {
 func TestResourceMetadataOfBlobsAndErrors(t *testing.T) {
 	cs := middlewaretest.Connect(t, newResourceServer(&middleware.Options{}), nil)
 	ctx := context.Background()
-	r, err := middleware.ResourceMetadata(ctx, cs, "test://pixel.png")
+	r, err := resourcemeta.Get(ctx, cs, "test://pixel.png")
 	if err != nil || r.Name != "pixel.png" || r.MIMEType != "image/png" {
 		t.Errorf("metadata = %+v, %v", r, err)
 	}
-	_, err = mcp.CallCustomMethod[*middleware.MetadataParams, *middleware.MetadataResult](ctx, cs, middleware.MethodResourceMetadata, &middleware.MetadataParams{})
+	_, err = mcp.CallCustomMethod[*resourcemeta.Params, *resourcemeta.Result](ctx, cs, resourcemeta.Method, &resourcemeta.Params{})
 	var wire *jsonrpc.Error
 	if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams {
 		t.Errorf("metadata without a uri: %v, want -32602", err)

@@ -3,6 +3,7 @@ package middleware
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -90,33 +91,31 @@ func applyToolPlan(r *mcp.CallToolResult, plan shaping.Plan) *mcp.CallToolResult
 	if plan.Unchanged() {
 		return r
 	}
+	isText := make([]bool, len(r.Content))
+	for i, c := range r.Content {
+		t, ok := c.(*mcp.TextContent)
+		isText[i] = ok && t != nil
+	}
 	out := *r
 	out.Content = make([]mcp.Content, 0, len(r.Content)+2)
-	if plan.ReplaceText && plan.Text != "" {
-		out.Content = append(out.Content, &mcp.TextContent{Text: plan.Text})
-	}
-	i := 0
-	for _, c := range r.Content {
-		t, isText := c.(*mcp.TextContent)
+	for _, b := range plan.Content(isText) {
 		switch {
-		case isText && plan.ReplaceText:
-			continue
-		case isText && t != nil && i < len(plan.Texts):
-			converted := *t
-			converted.Text = plan.Texts[i]
-			i++
-			c = &converted
+		case b.ForAssistant:
+			out.Content = append(out.Content, &mcp.TextContent{Text: b.Text, Annotations: &mcp.Annotations{Audience: []mcp.Role{"assistant"}}})
+		case b.From < 0:
+			out.Content = append(out.Content, &mcp.TextContent{Text: b.Text})
+		case b.Replaced:
+			converted := *r.Content[b.From].(*mcp.TextContent)
+			converted.Text = b.Text
+			out.Content = append(out.Content, &converted)
+		default:
+			out.Content = append(out.Content, r.Content[b.From])
 		}
-		out.Content = append(out.Content, c)
-	}
-	if plan.Hints != "" {
-		out.Content = append(out.Content, &mcp.TextContent{
-			Text:        plan.Hints,
-			Annotations: &mcp.Annotations{Audience: []mcp.Role{"assistant"}},
-		})
 	}
 	if plan.DropStructured {
 		out.StructuredContent = nil
 	}
 	return &out
 }
+
+var errNoList = errors.New("no list result")

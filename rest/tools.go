@@ -133,8 +133,12 @@ func (h *Handler) execute(q *request) *Error {
 		servePOST(q, mt, []byte(res.Text))
 		return nil
 	}
+	content := res.Content
+	if len(content) == 0 {
+		content = json.RawMessage("[]")
+	}
 	body := execution{
-		ID: "exec-" + q.id, Status: "success", Content: res.Content, StructuredContent: res.Structured,
+		ID: "exec-" + q.id, Status: "success", Content: content, StructuredContent: res.Structured,
 		Links: links{
 			"self": {Href: h.href("tools", name, "execute"), Method: http.MethodPost},
 			"tool": {Href: h.href("tools", name)},

@@ -14,11 +14,17 @@
 //
 // With CONTENTNEG_API_KEY set, REST clients must send the key (Authorization:
 // Bearer KEY or X-API-Key: KEY); /capabilities and /openapi.json stay public.
+//
+// The weather is made up, offline, for the current time; with
+// CONTENTNEG_NOW set to an RFC 3339 time it is made up for that time, so
+// that the output can be compared (the README's figures are made so).
 package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"time"
 
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
@@ -34,10 +40,26 @@ func app() serve.App {
 	return serve.App{
 		Name: "demo-weather",
 		Provide: []any{
-			func() *weather.Service { return weather.NewService(nil) },
+			func() (*weather.Service, error) {
+				now, err := clock(os.Getenv("CONTENTNEG_NOW"))
+				return weather.NewService(now), err
+			},
 			weathermcp.NewServer,
 		},
 		Tools:    weathermcp.Tools(),
 		Showcase: showcase,
 	}
+}
+
+// clock returns a clock fixed at the RFC 3339 time fixed, or nil (the
+// current time) when fixed is empty.
+func clock(fixed string) (func() time.Time, error) {
+	if fixed == "" {
+		return nil, nil
+	}
+	t, err := time.Parse(time.RFC3339, fixed)
+	if err != nil {
+		return nil, fmt.Errorf("CONTENTNEG_NOW: %w", err)
+	}
+	return func() time.Time { return t }, nil
 }

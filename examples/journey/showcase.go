@@ -12,7 +12,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
 	"github.com/contentneg/contentneg/internal/serve"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	mcpclient "github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -57,7 +57,7 @@ func showcase(ctx context.Context, w io.Writer, server *mcp.Server) error {
 	defer cancel()
 	sessions := make([]*mcp.ClientSession, len(showcaseClients))
 	for i, c := range showcaseClients {
-		cs, closeAll, err := serve.ConnectInProcess(ctx, server, &middlewaretest.Options{Settings: middlewaretest.Declare(c.tags...)})
+		cs, closeAll, err := serve.ConnectInProcess(ctx, server, &mcpclient.Options{Settings: mcpclient.Declare(c.tags...)})
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
@@ -112,6 +112,10 @@ func showResult(w io.Writer, c client, res *mcp.CallToolResult) (int, error) {
 	}
 	fmt.Fprintf(w, "\n---- %s (%s) -> rendering: %s\n", c.name, strings.Join(c.tags, ", "), rendering)
 	fmt.Fprintf(w, "     text: %d bytes; structuredContent: %s\n", text.Len(), structured)
+	if text.Len() == 0 {
+		fmt.Fprintln(w, "     (no text block: structuredContent alone)")
+		return 0, nil
+	}
 	for _, line := range strings.Split(text.String(), "\n") {
 		fmt.Fprintf(w, "    | %s\n", line)
 	}

@@ -202,8 +202,11 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 		NeedsInput: len(res.InputRequests) > 0 || res.NeedsInput(),
 		Structured: raw(res.StructuredContent),
 	}
-	if out.Content, err = json.Marshal(res.Content); err != nil {
-		return nil, fmt.Errorf("gosdkbackend: call tool %s: encode content: %w", name, err)
+	out.Content = json.RawMessage("[]") // format=json may leave structuredContent alone
+	if len(res.Content) > 0 {
+		if out.Content, err = json.Marshal(res.Content); err != nil {
+			return nil, fmt.Errorf("gosdkbackend: call tool %s: encode content: %w", name, err)
+		}
 	}
 	return out, nil
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather"
-	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/resourcemeta"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -50,7 +50,7 @@ func TestCurrentWeatherResource(t *testing.T) {
 			}
 		},
 		"text": func(t *testing.T, c *mcp.ResourceContents) {
-			if c.MIMEType != "text/plain" || renderers.CheckPlain(c.Text) != nil || !strings.Contains(c.Text, "location=Bern, Switzerland") {
+			if c.MIMEType != "text/plain" || renderers.CheckPlain(c.Text) != nil || !strings.HasPrefix(c.Text, "Bern, Switzerland: ") || strings.Contains(c.Text, "\n") {
 				t.Errorf("not a compact text rendering: %s %q", c.MIMEType, c.Text)
 			}
 		},
@@ -228,7 +228,7 @@ func TestResourceMetadata(t *testing.T) {
 			t.Run(e.name+"/"+tt.give, func(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 				defer cancel()
-				r, err := middleware.ResourceMetadata(ctx, cs, tt.give)
+				r, err := resourcemeta.Get(ctx, cs, tt.give)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -243,7 +243,7 @@ func TestResourceMetadata(t *testing.T) {
 		t.Run(e.name+"/missing", func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			_, err := middleware.ResourceMetadata(ctx, cs, "weather://atlantis")
+			_, err := resourcemeta.Get(ctx, cs, "weather://atlantis")
 			var wire *jsonrpc.Error
 			if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams || !strings.Contains(string(wire.Data), "weather://atlantis") {
 				t.Errorf("error = %v, want -32602 with the URI", err)

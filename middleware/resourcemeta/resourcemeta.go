@@ -1,7 +1,13 @@
-package middleware
+// Package resourcemeta serves SEP-2093's resources/metadata on a go-sdk
+// server: a resource's metadata without its content, for listed resources
+// and for URIs that a resource template matches. [Install] adds it; the
+// content-negotiation middleware does so itself. Clients call it with
+// [Enable] and [Get].
+package resourcemeta
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -10,42 +16,50 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// MethodResourceMetadata is SEP-2093's method for a resource's metadata
+// Method is SEP-2093's method for a resource's metadata
 // without its content.
-const MethodResourceMetadata = "resources/metadata"
+const Method = "resources/metadata"
 
-// MetadataParams are the params of resources/metadata.
-type MetadataParams struct {
+// Params are the params of resources/metadata.
+type Params struct {
 	mcp.ParamsBase
 	// URI is the resource whose metadata is asked for.
 	URI string `json:"uri"`
 }
 
-// MetadataResult is the result of resources/metadata.
-type MetadataResult struct {
+// Result is the result of resources/metadata.
+type Result struct {
 	mcp.ResultBase
 	// Resource is the resource's metadata, as resources/list gives it.
 	Resource *mcp.Resource `json:"resource"`
 }
 
-// serveMetadata registers resources/metadata with s. The handler is never
-// reached while the middleware is installed: the receiving middleware
-// answers the method, because only it can list the server's resources.
-func serveMetadata(s *mcp.Server) {
-	_ = mcp.AddReceivingCustomMethod(s, MethodResourceMetadata,
-		func(context.Context, *mcp.ServerSession, *MetadataParams) (*MetadataResult, error) {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "resources/metadata needs the content-negotiation middleware"}
+// Install registers resources/metadata with s and adds the receiving
+// middleware that answers it, which lists the server's resources and
+// templates through the handlers added before it.
+func Install(s *mcp.Server) {
+	_ = mcp.AddReceivingCustomMethod(s, Method,
+		func(context.Context, *mcp.ServerSession, *Params) (*Result, error) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "resources/metadata is answered by its middleware"}
 		})
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method != Method {
+				return next(ctx, method, req)
+			}
+			return answer(ctx, req, next)
+		}
+	})
 }
 
-// resourceMetadata answers resources/metadata (SEP-2093): a listed
+// answer answers resources/metadata (SEP-2093): a listed
 // resource's metadata as listed; for a URI that a resource template
 // matches, the template's metadata with the URI, once a read (through the
 // handlers below the middleware, so untouched by negotiation) has shown the
 // resource exists, with the size of its primary representation. Anything
 // else is -32602 with the URI in the data.
-func (m *Middleware) resourceMetadata(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.Result, error) {
-	params, _ := req.GetParams().(*MetadataParams)
+func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.Result, error) {
+	params, _ := req.GetParams().(*Params)
 	if params == nil || params.URI == "" {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `resources/metadata needs a "uri"`}
 	}
@@ -60,7 +74,7 @@ func (m *Middleware) resourceMetadata(ctx context.Context, req mcp.Request, next
 	}, func(r *mcp.Resource) bool { return r != nil && r.URI == params.URI })
 	if found {
 		listed := *r
-		return &MetadataResult{Resource: &listed}, nil
+		return &Result{Resource: &listed}, nil
 	}
 	t, found := shaping.Find(func(cursor string) ([]*mcp.ResourceTemplate, string, error) {
 		res, err := next(ctx, "resources/templates/list", &mcp.ListResourceTemplatesRequest{Session: ss, Params: &mcp.ListResourceTemplatesParams{Cursor: cursor}})
@@ -73,14 +87,22 @@ func (m *Middleware) resourceMetadata(ctx context.Context, req mcp.Request, next
 		return t != nil && shaping.TemplateMatches(t.URITemplate, params.URI)
 	})
 	if !found {
-		return nil, resourceNotFound(params.URI)
+		return nil, notFound(params.URI)
 	}
 	read, err := next(ctx, "resources/read", &mcp.ReadResourceRequest{Session: ss, Params: &mcp.ReadResourceParams{URI: params.URI}})
-	if read, err = notFound(params.URI, read, err); err != nil {
+	contents, _ := read.(*mcp.ReadResourceResult)
+	var wire *jsonrpc.Error
+	code := int64(0)
+	if errors.As(err, &wire) {
+		code = wire.Code
+	}
+	if shaping.NotFound(err, code, contents != nil && contents.Contents != nil && len(contents.Contents) == 0) {
+		return nil, notFound(params.URI)
+	} else if err != nil {
 		return nil, err
 	}
 	meta := &mcp.Resource{URI: params.URI, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Icons: t.Icons}
-	if contents, ok := read.(*mcp.ReadResourceResult); ok && contents != nil {
+	if contents != nil {
 		types, sizes := make([]string, len(contents.Contents)), make([]int64, len(contents.Contents))
 		for i, c := range contents.Contents {
 			switch {
@@ -94,20 +116,26 @@ func (m *Middleware) resourceMetadata(ctx context.Context, req mcp.Request, next
 		}
 		meta.Size = shaping.PrimarySize(types, sizes, t.MIMEType)
 	}
-	return &MetadataResult{Resource: meta}, nil
+	return &Result{Resource: meta}, nil
 }
 
-// EnableResourceMetadata lets client c call resources/metadata with
-// [ResourceMetadata]. Call it once, before connecting.
-func EnableResourceMetadata(c *mcp.Client) error {
-	return mcp.AddSendingCustomMethod[*MetadataParams, *MetadataResult](c, MethodResourceMetadata)
+func notFound(uri string) error {
+	return &jsonrpc.Error{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Data: shaping.NotFoundData(uri)}
 }
 
-// ResourceMetadata asks the server of cs for the metadata of the resource
-// at uri (SEP-2093), without its content. The client must have been set up
-// with [EnableResourceMetadata].
-func ResourceMetadata(ctx context.Context, cs *mcp.ClientSession, uri string) (*mcp.Resource, error) {
-	res, err := mcp.CallCustomMethod[*MetadataParams, *MetadataResult](ctx, cs, MethodResourceMetadata, &MetadataParams{URI: uri})
+var errNoList = errors.New("no list result")
+
+// Enable lets client c call resources/metadata with [Get]. Call it once,
+// before connecting.
+func Enable(c *mcp.Client) error {
+	return mcp.AddSendingCustomMethod[*Params, *Result](c, Method)
+}
+
+// Get asks the server of cs for the metadata of the resource at uri
+// (SEP-2093), without its content. The client must have been set up with
+// [Enable].
+func Get(ctx context.Context, cs *mcp.ClientSession, uri string) (*mcp.Resource, error) {
+	res, err := mcp.CallCustomMethod[*Params, *Result](ctx, cs, Method, &Params{URI: uri})
 	if err != nil {
 		return nil, fmt.Errorf("resources/metadata %s: %w", uri, err)
 	}
