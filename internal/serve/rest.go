@@ -53,12 +53,12 @@ func startREST(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 		OnStart: func(ctx context.Context) error {
 			ln, err := net.Listen("tcp", p.Config.RESTAddr)
 			if err != nil {
-				return fmt.Errorf("listen on %s: %w", p.Config.RESTAddr, err)
+				return fmt.Errorf("serve REST: %w", err) // err names the address
 			}
 			// The session outlives the start: it must not end with ctx.
 			if backend, err = gosdkbackend.New(context.WithoutCancel(ctx), p.Server, nil); err != nil {
 				_ = ln.Close()
-				return fmt.Errorf("rest: %w", err)
+				return fmt.Errorf("serve REST: %w", err)
 			}
 			h := rest.New(backend, &rest.Options{
 				BasePath:   RESTBase,

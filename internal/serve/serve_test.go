@@ -119,6 +119,24 @@ func TestListenErrorIsOneLine(t *testing.T) {
 	}
 }
 
+func TestRESTListenErrorIsOneLine(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	var stderr servetest.SyncBuffer
+	app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
+	code := serve.Run(t.Context(), app, []string{"-rest", taken.Addr().String()}, strings.NewReader(""), io.Discard, &stderr)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	want := "test: serve REST: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
+	}
+}
+
 func TestVerboseLogsTheNegotiation(t *testing.T) {
 	// -v over stdio: a client with a profile calls a tool; stderr has the
 	// negotiation's debug line and nothing of fx.
