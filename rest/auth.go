@@ -17,9 +17,8 @@ func (h *Handler) RequireAPIKey(key string) http.Handler {
 		return h
 	}
 	want := sha256.Sum256([]byte(key))
-	public := map[string]bool{h.href("capabilities"): true, h.href("openapi.json"): true}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if public[strings.TrimRight(r.URL.Path, "/")] || validKey(r, want) {
+		if h.public(r) || validKey(r, want) {
 			h.ServeHTTP(w, r)
 			return
 		}
@@ -30,6 +29,13 @@ func (h *Handler) RequireAPIKey(key string) http.Handler {
 		writeError(w, newError(http.StatusUnauthorized, CodeUnauthorized,
 			"this API needs a key: send Authorization: Bearer KEY or X-API-Key: KEY"))
 	})
+}
+
+// public reports whether r is routed, as ServeHTTP routes it, to the
+// capabilities or the OpenAPI description.
+func (h *Handler) public(r *http.Request) bool {
+	segs, ok := h.segments(r)
+	return ok && len(segs) == 1 && (segs[0] == "capabilities" || segs[0] == "openapi.json")
 }
 
 func validKey(r *http.Request, want [32]byte) bool {

@@ -375,6 +375,9 @@ func TestRequireAPIKey(t *testing.T) {
 		{"capabilities are public", "/mcp/v1/capabilities", nil, 200},
 		{"openapi.json is public", "/mcp/v1/openapi.json", nil, 200},
 		{"the rest is not", "/mcp/v1/resources/data:%2F%2Fbig/content", nil, 401},
+		{"an escaped public path is public", "/mcp/v1/%63apabilities", nil, 200},
+		{"a path that only decodes to a public one is not", "/mcp/v1/tools%2F..%2Fcapabilities", nil, 401},
+		{"the base path is not public", "/mcp/v1/", nil, 401},
 	}
 	for name, do := range vias {
 		for _, tt := range tests {
