@@ -316,3 +316,85 @@ func TestRegisteredFormat(t *testing.T) {
 		t.Errorf("capabilities: %s", rec.Body.String())
 	}
 }
+
+// TestPromptSameAsMCP: a rendered prompt over REST is the prompt an MCP
+// client with the same format gets.
+func TestPromptSameAsMCP(t *testing.T) {
+	d := newDemo(t, weatherServer(t), nil)
+	for _, f := range []struct{ format, accept string }{{"text", "text/plain"}, {"markdown", "text/markdown"}} {
+		cs := middlewaretest.Connect(t, d.server, &middlewaretest.Options{Settings: middlewaretest.Declare("format=" + f.format)})
+		res, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "plan_outfit", Arguments: map[string]string{"city": "Bern"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := res.Messages[0].Content.(*mcp.TextContent).Text
+		req, _ := http.NewRequest("POST", d.rest.URL+"/mcp/v1/prompts/plan_outfit/render", strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req.Header.Set("Accept", f.accept)
+		resp, err := d.rest.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || string(got) != want {
+			t.Errorf("%s: %d\nREST: %q\nMCP:  %q", f.format, resp.StatusCode, got, want)
+		}
+	}
+	req, _ := http.NewRequest("POST", d.rest.URL+"/mcp/v1/prompts/plan_outfit/render", strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+	resp, err := d.rest.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(got), `"messages":[{"content":{"type":"text","text":"## What should I wear in Bern`) {
+		t.Errorf("JSON: %d %s", resp.StatusCode, got)
+	}
+}
+
+// TestResourceDatesAndBlobs: a listed resource's lastModified drives
+// Last-Modified and If-Modified-Since; blobs arrive decoded, with their type.
+func TestResourceDatesAndBlobs(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "files", Version: "1.0.0"}, nil)
+	s.AddResource(&mcp.Resource{URI: "file:///note.txt", Name: "note", MIMEType: "text/plain", Size: 5,
+		Annotations: &mcp.Annotations{LastModified: "2026-05-12T13:45:00Z"}},
+		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "file:///note.txt", MIMEType: "text/plain", Text: "hello"}}}, nil
+		})
+	s.AddResource(&mcp.Resource{URI: "file:///logo.png", Name: "logo", MIMEType: "image/png"},
+		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "file:///logo.png", MIMEType: "image/png", Blob: []byte{0x89, 'P', 'N', 'G'}}}}, nil
+		})
+	middleware.Install(s, nil)
+	d := newDemo(t, s, nil)
+	get := func(path string, header ...string) (*http.Response, string) {
+		req, _ := http.NewRequest("GET", d.rest.URL+"/mcp/v1"+path, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		resp, err := d.rest.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	resp, body := get("/resources/file:%2F%2F%2Fnote.txt/content")
+	if resp.StatusCode != 200 || body != "hello" || resp.Header.Get("Last-Modified") != "Tue, 12 May 2026 13:45:00 GMT" {
+		t.Errorf("note: %d %q Last-Modified %q", resp.StatusCode, body, resp.Header.Get("Last-Modified"))
+	}
+	if resp, _ := get("/resources/file:%2F%2F%2Fnote.txt/content", "If-Modified-Since", "Tue, 12 May 2026 14:00:00 GMT"); resp.StatusCode != 304 {
+		t.Errorf("If-Modified-Since after the date: %d, want 304", resp.StatusCode)
+	}
+	if _, body := get("/resources"); !strings.Contains(body, `"size":5`) || !strings.Contains(body, `"lastModified":"2026-05-12T13:45:00Z"`) {
+		t.Errorf("list: %s", body)
+	}
+	resp, body = get("/resources/file:%2F%2F%2Flogo.png/content")
+	if resp.StatusCode != 200 || body != "\x89PNG" || resp.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("logo: %d %q %s", resp.StatusCode, body, resp.Header.Get("Content-Type"))
+	}
+	if resp, body := get("/resources/file:%2F%2F%2Fnope/content"); resp.StatusCode != 404 || !strings.Contains(body, `"code":"NOT_FOUND"`) {
+		t.Errorf("unknown: %d %s", resp.StatusCode, body)
+	}
+}
