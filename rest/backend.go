@@ -16,6 +16,11 @@ var ErrNotFound = errors.New("not found")
 // answers 400 INVALID_PARAMETER with the error's text.
 var ErrInvalidArguments = errors.New("invalid arguments")
 
+// ErrUnavailable is what a [Backend] wraps when it cannot reach the server
+// for now (its session ended); the handler answers 503 UNAVAILABLE, and
+// the client may try again.
+var ErrUnavailable = errors.New("server unavailable")
+
 // Backend is the REST binding's view of one MCP server, free of any SDK's
 // types. Every method that returns a rendering takes the feature tags the
 // request declares for the content-negotiation extension (for example

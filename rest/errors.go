@@ -18,6 +18,7 @@ const (
 	CodeUnauthorized         = "UNAUTHORIZED"
 	CodeInternal             = "INTERNAL_ERROR"
 	CodeTimeout              = "TIMEOUT"
+	CodeUnavailable          = "UNAVAILABLE"
 	CodeRangeNotSatisfiable  = "RANGE_NOT_SATISFIABLE"
 	CodePreconditionFailed   = "PRECONDITION_FAILED"
 	CodeUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"

@@ -152,3 +152,10 @@ func newTestHandler(t *testing.T) (*rest.Handler, *fake) {
 	f := newFake()
 	return rest.New(f, &rest.Options{BasePath: "/mcp/v1", CallTimeout: 5 * time.Second}), f
 }
+
+// unavailable is a backend whose session has ended.
+type unavailable struct{ *fake }
+
+func (unavailable) CallTool(context.Context, string, json.RawMessage, []string) (*rest.ToolResult, error) {
+	return nil, fmt.Errorf("call: %w", rest.ErrUnavailable)
+}

@@ -341,6 +341,10 @@ func TestTimeoutAndBackendFailure(t *testing.T) {
 	if got.status != http.StatusGatewayTimeout || !strings.Contains(got.body, `"code":"TIMEOUT"`) {
 		t.Errorf("slow tool: %d %s", got.status, got.body)
 	}
+	got = viaRecorder(t, rest.New(unavailable{f}, nil), httptest.NewRequest("POST", "/tools/echo/execute", strings.NewReader(`{"arguments":{"city":"Bern"}}`)))
+	if got.status != http.StatusServiceUnavailable || !strings.Contains(got.body, `"code":"UNAVAILABLE"`) {
+		t.Errorf("ended session: %d %s", got.status, got.body)
+	}
 	h = rest.New(failing{f}, nil)
 	got = viaRecorder(t, h, httptest.NewRequest("GET", "/tools", nil))
 	if got.status != 500 || !strings.Contains(got.body, `"code":"INTERNAL_ERROR"`) || strings.Contains(got.body, "connection lost") {

@@ -166,6 +166,8 @@ func (h *Handler) backendError(err error, what string) *Error {
 		return notFound(err.Error())
 	case errors.Is(err, ErrInvalidArguments):
 		return invalid(err.Error())
+	case errors.Is(err, ErrUnavailable):
+		return newError(http.StatusServiceUnavailable, CodeUnavailable, what+": the server's session ended; try again")
 	case errors.Is(err, context.DeadlineExceeded):
 		return newError(http.StatusGatewayTimeout, CodeTimeout, what+": the server did not answer in time")
 	}

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -45,46 +46,131 @@ type Options struct {
 }
 
 // Backend forwards the REST binding's requests to a go-sdk server. It is
-// safe for concurrent use; close it with [Backend.Close].
+// safe for concurrent use; close it with [Backend.Close]. When the session
+// ends under it (the server closed its sessions), it connects again: reads
+// are retried once on the new session; a tool call is not (it may have
+// run), and fails with an error wrapping [rest.ErrUnavailable].
 type Backend struct {
+	server *mcp.Server
+	so     *mcp.ClientSessionOptions
+
+	mu     sync.Mutex
+	cur    *conn // the session in use
+	closed bool
+}
+
+// conn is one in-memory session: both ends.
+type conn struct {
 	ss *mcp.ServerSession
 	cs *mcp.ClientSession
 }
 
+func (c *conn) close() error {
+	err := c.cs.Close()
+	_ = c.ss.Close()
+	return err
+}
+
 var _ rest.Backend = (*Backend)(nil)
+
+// ErrClosed is what a closed Backend's methods return.
+var ErrClosed = errors.New("gosdkbackend: closed")
 
 // New connects a client session to server over in-memory transports. The
 // server must have the content-negotiation middleware installed.
 func New(ctx context.Context, server *mcp.Server, opts *Options) (*Backend, error) {
+	b := &Backend{server: server}
+	if opts != nil && opts.ProtocolVersion != "" {
+		b.so = &mcp.ClientSessionOptions{ProtocolVersion: opts.ProtocolVersion}
+	}
+	c, err := b.connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b.cur = c
+	return b, nil
+}
+
+// connect opens a session to the server and checks that it negotiates.
+func (b *Backend) connect(ctx context.Context) (*conn, error) {
 	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(ctx, st, nil)
+	ss, err := b.server.Connect(ctx, st, nil)
 	if err != nil {
 		return nil, fmt.Errorf("gosdkbackend: connect the server: %w", err)
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "contentneg-rest", Version: "1.0.0"},
 		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
-	var so *mcp.ClientSessionOptions
-	if opts != nil && opts.ProtocolVersion != "" {
-		so = &mcp.ClientSessionOptions{ProtocolVersion: opts.ProtocolVersion}
-	}
-	cs, err := client.Connect(ctx, ct, so)
+	cs, err := client.Connect(ctx, ct, b.so)
 	if err != nil {
 		_ = ss.Close()
 		return nil, fmt.Errorf("gosdkbackend: connect the client: %w", err)
 	}
+	c := &conn{ss: ss, cs: cs}
 	if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
-		_ = cs.Close()
-		_ = ss.Close()
+		_ = c.close()
 		return nil, fmt.Errorf("gosdkbackend: %w", ErrNotNegotiating)
 	}
-	return &Backend{ss: ss, cs: cs}, nil
+	return c, nil
 }
 
-// Close ends the session.
+// Close ends the session; the Backend cannot be used after.
 func (b *Backend) Close() error {
-	err := b.cs.Close()
-	_ = b.ss.Close()
-	return err
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil
+	}
+	b.closed = true
+	return b.cur.close()
+}
+
+// session returns the session in use.
+func (b *Backend) session() (*conn, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil, ErrClosed
+	}
+	return b.cur, nil
+}
+
+// renew replaces c, which ended, by a new session, unless another request
+// did so already.
+func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case b.closed:
+		return nil, ErrClosed
+	case b.cur != c:
+		return b.cur, nil
+	}
+	_ = c.close()
+	n, err := b.connect(context.WithoutCancel(ctx))
+	if err != nil {
+		return nil, err
+	}
+	b.cur = n
+	return n, nil
+}
+
+// do runs f on the session in use. When the session has ended, it connects
+// again, and runs f once more when retry says that f may run twice.
+func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSession) (T, error)) (T, error) {
+	c, err := b.session()
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	v, err := f(c.cs)
+	if !errors.Is(err, mcp.ErrConnectionClosed) {
+		return v, err
+	}
+	n, rerr := b.renew(ctx, c)
+	if rerr != nil || !retry {
+		return v, fmt.Errorf("%w: %w", rest.ErrUnavailable, err)
+	}
+	return f(n.cs)
 }
 
 // declare is the _meta of a request that declares features and nothing
@@ -102,7 +188,11 @@ var listing = []string{"!interactive"}
 
 // Server describes the server as it answered the connection.
 func (b *Backend) Server(context.Context) (*rest.Server, error) {
-	r := b.cs.InitializeResult()
+	c, err := b.session()
+	if err != nil {
+		return nil, err
+	}
+	r := c.cs.InitializeResult()
 	out := &rest.Server{ProtocolVersion: r.ProtocolVersion, Instructions: r.Instructions}
 	if r.ServerInfo != nil {
 		out.Name, out.Title, out.Version = r.ServerInfo.Name, r.ServerInfo.Title, r.ServerInfo.Version
@@ -140,59 +230,76 @@ func raw(v any) json.RawMessage {
 
 // Tools lists the tools.
 func (b *Backend) Tools(ctx context.Context) ([]rest.Tool, error) {
-	out, err := collect(b.cs.Tools(ctx, &mcp.ListToolsParams{Meta: declare(listing)}), func(t *mcp.Tool) rest.Tool {
-		rt := rest.Tool{Name: t.Name, Title: t.Title, Description: t.Description,
-			InputSchema: raw(t.InputSchema), OutputSchema: raw(t.OutputSchema)}
-		if t.Annotations != nil {
-			rt.Annotations = raw(t.Annotations)
-		}
-		return rt
+	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Tool, error) {
+		return collect(cs.Tools(ctx, &mcp.ListToolsParams{Meta: declare(listing)}), tool)
 	})
 	return out, wrap(err, "list tools")
 }
 
+func tool(t *mcp.Tool) rest.Tool {
+	rt := rest.Tool{Name: t.Name, Title: t.Title, Description: t.Description,
+		InputSchema: raw(t.InputSchema), OutputSchema: raw(t.OutputSchema)}
+	if t.Annotations != nil {
+		rt.Annotations = raw(t.Annotations)
+	}
+	return rt
+}
+
 // Resources lists the resources.
 func (b *Backend) Resources(ctx context.Context) ([]rest.Resource, error) {
-	out, err := collect(b.cs.Resources(ctx, &mcp.ListResourcesParams{Meta: declare(listing)}), func(r *mcp.Resource) rest.Resource {
-		rr := rest.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType}
-		if r.Size > 0 {
-			size := r.Size
-			rr.Size = &size
-		}
-		if r.Annotations != nil {
-			rr.Annotations = raw(r.Annotations)
-			rr.LastModified, _ = time.Parse(time.RFC3339, r.Annotations.LastModified)
-		}
-		return rr
+	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Resource, error) {
+		return collect(cs.Resources(ctx, &mcp.ListResourcesParams{Meta: declare(listing)}), resource)
 	})
 	return out, wrap(err, "list resources")
 }
 
+func resource(r *mcp.Resource) rest.Resource {
+	rr := rest.Resource{URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description, MIMEType: r.MIMEType}
+	if r.Size > 0 {
+		size := r.Size
+		rr.Size = &size
+	}
+	if r.Annotations != nil {
+		rr.Annotations = raw(r.Annotations)
+		rr.LastModified, _ = time.Parse(time.RFC3339, r.Annotations.LastModified)
+	}
+	return rr
+}
+
 // ResourceTemplates lists the resource templates.
 func (b *Backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplate, error) {
-	out, err := collect(b.cs.ResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Meta: declare(listing)}), func(t *mcp.ResourceTemplate) rest.ResourceTemplate {
-		return rest.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType}
+	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.ResourceTemplate, error) {
+		return collect(cs.ResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Meta: declare(listing)}), func(t *mcp.ResourceTemplate) rest.ResourceTemplate {
+			return rest.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType}
+		})
 	})
 	return out, wrap(err, "list resource templates")
 }
 
 // Prompts lists the prompts.
 func (b *Backend) Prompts(ctx context.Context) ([]rest.Prompt, error) {
-	out, err := collect(b.cs.Prompts(ctx, &mcp.ListPromptsParams{Meta: declare(listing)}), func(p *mcp.Prompt) rest.Prompt {
-		rp := rest.Prompt{Name: p.Name, Title: p.Title, Description: p.Description}
-		for _, a := range p.Arguments {
-			if a != nil {
-				rp.Arguments = append(rp.Arguments, rest.PromptArgument{Name: a.Name, Title: a.Title, Description: a.Description, Required: a.Required})
-			}
-		}
-		return rp
+	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Prompt, error) {
+		return collect(cs.Prompts(ctx, &mcp.ListPromptsParams{Meta: declare(listing)}), prompt)
 	})
 	return out, wrap(err, "list prompts")
 }
 
-// CallTool calls a tool, declaring features.
+func prompt(p *mcp.Prompt) rest.Prompt {
+	rp := rest.Prompt{Name: p.Name, Title: p.Title, Description: p.Description}
+	for _, a := range p.Arguments {
+		if a != nil {
+			rp.Arguments = append(rp.Arguments, rest.PromptArgument{Name: a.Name, Title: a.Title, Description: a.Description, Required: a.Required})
+		}
+	}
+	return rp
+}
+
+// CallTool calls a tool, declaring features. A call is never repeated: if
+// the session ends under it, the error wraps [rest.ErrUnavailable].
 func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
-	res, err := b.cs.CallTool(ctx, &mcp.CallToolParams{Meta: declare(features), Name: name, Arguments: arguments})
+	res, err := do(ctx, b, false, func(cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
+		return cs.CallTool(ctx, &mcp.CallToolParams{Meta: declare(features), Name: name, Arguments: arguments})
+	})
 	if err != nil {
 		return nil, wrap(err, "call tool "+name)
 	}
@@ -213,7 +320,9 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 
 // ReadResource reads a resource, declaring features.
 func (b *Backend) ReadResource(ctx context.Context, uri string, features []string) ([]rest.ResourceContent, error) {
-	res, err := b.cs.ReadResource(ctx, &mcp.ReadResourceParams{Meta: declare(features), URI: uri})
+	res, err := do(ctx, b, true, func(cs *mcp.ClientSession) (*mcp.ReadResourceResult, error) {
+		return cs.ReadResource(ctx, &mcp.ReadResourceParams{Meta: declare(features), URI: uri})
+	})
 	if err != nil {
 		return nil, wrap(err, "read "+uri)
 	}
@@ -233,7 +342,9 @@ func (b *Backend) ReadResource(ctx context.Context, uri string, features []strin
 
 // GetPrompt renders a prompt, declaring features.
 func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[string]string, features []string) (*rest.PromptResult, error) {
-	res, err := b.cs.GetPrompt(ctx, &mcp.GetPromptParams{Meta: declare(features), Name: name, Arguments: arguments})
+	res, err := do(ctx, b, true, func(cs *mcp.ClientSession) (*mcp.GetPromptResult, error) {
+		return cs.GetPrompt(ctx, &mcp.GetPromptParams{Meta: declare(features), Name: name, Arguments: arguments})
+	})
 	if err != nil {
 		return nil, wrap(err, "get prompt "+name)
 	}

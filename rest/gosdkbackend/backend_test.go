@@ -398,3 +398,47 @@ func TestResourceDatesAndBlobs(t *testing.T) {
 		t.Errorf("unknown: %d %s", resp.StatusCode, body)
 	}
 }
+
+// TestReconnects: when the server closes its sessions, reads go on over a
+// new one; a tool call that met the closed session is a 503 (it is not
+// repeated: it may have run), and the next one succeeds.
+func TestReconnects(t *testing.T) {
+	s := weatherServer(t)
+	b, err := gosdkbackend.New(context.Background(), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	h := rest.New(b, &rest.Options{BasePath: "/mcp/v1", CatalogTTL: -1})
+	serve := func(method, path, body string) *httptest.ResponseRecorder {
+		var r io.Reader
+		if body != "" {
+			r = strings.NewReader(body)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(method, path, r))
+		return rec
+	}
+	closeAll := func() {
+		for ss := range s.Sessions() {
+			_ = ss.Close()
+		}
+	}
+	closeAll()
+	if rec := serve("GET", "/mcp/v1/tools", ""); rec.Code != 200 {
+		t.Errorf("list after the session ended: %d %s", rec.Code, rec.Body)
+	}
+	closeAll()
+	// Straight to the backend: over REST, the execute's listing would
+	// renew the session first.
+	if _, err := b.CallTool(context.Background(), "get_weather", json.RawMessage(`{"city":"Bern"}`), []string{"format=text"}); !errors.Is(err, rest.ErrUnavailable) {
+		t.Errorf("a call on the ended session: %v, want ErrUnavailable", err)
+	}
+	if rec := serve("POST", "/mcp/v1/tools/get_weather/execute?format=text", `{"arguments":{"city":"Bern"}}`); rec.Code != 200 || !strings.Contains(rec.Body.String(), "Bern") {
+		t.Errorf("the next call: %d %s", rec.Code, rec.Body)
+	}
+	_ = b.Close()
+	if _, err := b.Tools(context.Background()); !errors.Is(err, gosdkbackend.ErrClosed) {
+		t.Errorf("after Close: %v, want ErrClosed", err)
+	}
+}
