@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"strings"
 	"sync"
@@ -154,6 +155,12 @@ func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
 	return n, nil
 }
 
+// ended reports whether err says that the session has ended: the SDK's
+// ErrConnectionClosed, or the in-memory pipe refusing the request.
+func ended(err error) bool {
+	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.ErrClosedPipe)
+}
+
 // do runs f on the session in use. When the session has ended, it connects
 // again, and runs f once more when retry says that f may run twice.
 func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSession) (T, error)) (T, error) {
@@ -163,7 +170,7 @@ func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSe
 		return zero, err
 	}
 	v, err := f(c.cs)
-	if !errors.Is(err, mcp.ErrConnectionClosed) {
+	if !ended(err) {
 		return v, err
 	}
 	n, rerr := b.renew(ctx, c)
