@@ -60,10 +60,29 @@ type Backend struct {
 	closed bool
 }
 
-// conn is one in-memory session: both ends.
+// conn is one in-memory session: both ends, and done, closed when the
+// client's end has ended.
 type conn struct {
-	ss *mcp.ServerSession
-	cs *mcp.ClientSession
+	ss   *mcp.ServerSession
+	cs   *mcp.ClientSession
+	done chan struct{}
+}
+
+// ended reports whether the session has ended, as err or the session says:
+// the SDK's ErrConnectionClosed, the in-memory pipe closed or at its end.
+func (c *conn) ended(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, io.EOF) {
+		return true
+	}
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
 }
 
 func (c *conn) close() error {
@@ -106,7 +125,8 @@ func (b *Backend) connect(ctx context.Context) (*conn, error) {
 		_ = ss.Close()
 		return nil, fmt.Errorf("gosdkbackend: connect the client: %w", err)
 	}
-	c := &conn{ss: ss, cs: cs}
+	c := &conn{ss: ss, cs: cs, done: make(chan struct{})}
+	go func() { _ = cs.Wait(); close(c.done) }()
 	if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
 		_ = c.close()
 		return nil, fmt.Errorf("gosdkbackend: %w", ErrNotNegotiating)
@@ -155,12 +175,6 @@ func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
 	return n, nil
 }
 
-// ended reports whether err says that the session has ended: the SDK's
-// ErrConnectionClosed, or the in-memory pipe refusing the request.
-func ended(err error) bool {
-	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.ErrClosedPipe)
-}
-
 // do runs f on the session in use. When the session has ended, it connects
 // again, and runs f once more when retry says that f may run twice.
 func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSession) (T, error)) (T, error) {
@@ -170,7 +184,7 @@ func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSe
 		return zero, err
 	}
 	v, err := f(c.cs)
-	if !ended(err) {
+	if !c.ended(err) {
 		return v, err
 	}
 	n, rerr := b.renew(ctx, c)
