@@ -1,7 +1,8 @@
 // Package serve runs the project's example MCP servers from the command
 // line: a default mode (the server's showcase), -stdio, or -http ADDR with
-// -stateless, wired with fx and zap, with the content-negotiation module
-// installed. It is shared by cmd/demo-weather and examples/journey.
+// -stateless, and -rest ADDR (the REST binding under /mcp/v1, alone or
+// beside the others), wired with fx and zap, with the content-negotiation
+// module installed. It is shared by cmd/demo-weather and examples/journey.
 package serve
 
 import (
@@ -10,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -39,7 +41,15 @@ type Config struct {
 	HTTPAddr  string
 	Stateless bool
 	Verbose   bool
+	// RESTAddr is where the REST binding listens ("" for nowhere).
+	RESTAddr string
+	// APIKey, when set, is required of REST clients; Run reads it from the
+	// environment variable CONTENTNEG_API_KEY.
+	APIKey string
 }
+
+// APIKeyEnv is the environment variable holding the REST binding's API key.
+const APIKeyEnv = "CONTENTNEG_API_KEY"
 
 // Run parses args and runs the chosen mode until it is done, a signal
 // arrives or ctx is cancelled; it returns the process's exit code: 0, 1 for
@@ -52,6 +62,7 @@ func Run(ctx context.Context, app App, args []string, stdin io.Reader, stdout, s
 		}
 		return 2
 	}
+	cfg.APIKey = os.Getenv(APIKeyEnv)
 	fxApp := fx.New(options(app, cfg, stdin, stdout, stderr)...)
 	if err := fxApp.Err(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
@@ -85,6 +96,7 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.HTTPAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
 	fs.BoolVar(&cfg.Stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
 	fs.BoolVar(&cfg.Verbose, "v", false, "log at debug level on stderr")
+	fs.StringVar(&cfg.RESTAddr, "rest", "", "serve the REST binding on this address (path "+RESTBase+"); $"+APIKeyEnv+", when set, is the key it requires")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
