@@ -12,6 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/fx"
 	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/middleware"
 )
 
 // modeParams is what every mode needs from the application.
@@ -22,6 +24,9 @@ type modeParams struct {
 	App    App
 	Server *mcp.Server
 	Logger *zap.Logger
+	// Middleware ends the open elicitations first when the application
+	// stops, so that closing sessions does not wait on their clients.
+	Middleware *middleware.Middleware
 }
 
 // startMode hooks the chosen mode into the application's lifecycle. The
@@ -56,7 +61,7 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 					finish(err)
 				}()
 			},
-			func() { cancel(); <-done },
+			func() { p.Middleware.Close(); cancel(); <-done },
 		))
 	default:
 		lc.Append(fx.StartStopHook(
@@ -68,10 +73,10 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 
 // startHTTP serves streamable HTTP at /mcp until the application stops.
 func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
-	handler := mcp.NewStreamableHTTPHandler(
+	handler := p.Middleware.Handler(mcp.NewStreamableHTTPHandler(
 		func(*http.Request) *mcp.Server { return p.Server },
 		&mcp.StreamableHTTPOptions{Stateless: p.Config.Stateless},
-	)
+	))
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -94,8 +99,11 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
-			// Sessions first: a stateful client's open SSE stream would
-			// otherwise keep Shutdown waiting, and its session running.
+			// Open questions first: closing a session waits for its
+			// requests under way. Then sessions: a stateful client's open
+			// SSE stream would otherwise keep Shutdown waiting, and its
+			// session running.
+			p.Middleware.Close()
 			for ss := range p.Server.Sessions() {
 				_ = ss.Close()
 			}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -38,7 +39,10 @@ func Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 // legacy era. An elicitation/create request meant for a client
 // that declared the extension and cannot answer ("!interactive", or no
 // elicitation capability) is answered locally with the refusal, and never
-// sent. Everything else goes to next untouched.
+// sent. Every other elicitation/create waits for its answer in the
+// context of shaping.Shaper.Question: when the question timeout passes,
+// the session ends or the shaper is closed, the handler gets "cancel".
+// Everything else goes to next untouched.
 //
 // The SDK checks the client's elicitation capability before sending
 // middleware runs, so a client without the capability gets the SDK's error
@@ -51,15 +55,54 @@ func Sending(s *shaping.Shaper) mcp.Middleware {
 				return next(ctx, method, req)
 			}
 			var key any
+			var id string
 			if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss != nil {
-				key = weak.Make(ss)
+				key, id = weak.Make(ss), ss.ID()
 			}
-			if !s.GateSending(ctx, key) {
-				return next(ctx, method, req)
+			if s.GateSending(ctx, key) {
+				return &mcp.ElicitResult{Action: s.Refusal()}, nil
 			}
-			return &mcp.ElicitResult{Action: s.Refusal()}, nil
+			qctx, done := s.Question(ctx, key, id)
+			defer done()
+			res, err := next(qctx, method, req)
+			if err != nil && shaping.Unanswered(qctx) != nil {
+				return &mcp.ElicitResult{Action: "cancel"}, nil
+			}
+			return res, err
 		}
 	}
+}
+
+// sessionHeader is the streamable HTTP transport's session id header.
+const sessionHeader = "Mcp-Session-Id"
+
+// Handler wraps a streamable HTTP handler (the SDK's) for s: a DELETE of a
+// session first ends the session's open questions, so that the SDK's close,
+// which waits for the requests under way, does not wait on the client; and
+// a POST of a session whose client goes away before its response is
+// complete ends the session's open questions too (without an event store
+// the stream that carried them is gone, and their answers cannot come).
+// The handlers waiting on them get "cancel". Everything else goes to h as
+// it is.
+func Handler(s *shaping.Shaper, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get(sessionHeader)
+		if id == "" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		switch r.Method {
+		case http.MethodDelete:
+			s.EndQuestions(nil, id)
+		case http.MethodPost:
+			defer func() {
+				if r.Context().Err() != nil {
+					s.EndQuestions(nil, id)
+				}
+			}()
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // gateInputs runs next behind shaping.Gate, the stateless era's gate:
