@@ -35,7 +35,7 @@ type Grammar struct {
 
 // Parse is [Parse] with g's format names.
 func (g Grammar) Parse(tags []string) (Set, []Diagnostic) {
-	p := parser{formats: g.Formats}
+	p := parser{formats: g.Formats, strs: tags}
 	p.start(len(tags))
 	for i, raw := range tags {
 		if i == MaxTags {
@@ -62,7 +62,7 @@ func (g Grammar) ParseValue(features any) (Set, []Diagnostic) {
 	case []string:
 		return g.Parse(list)
 	case []any:
-		p := parser{formats: g.Formats}
+		p := parser{formats: g.Formats, anys: list}
 		p.start(len(list))
 		for i, el := range list {
 			s, isString := el.(string)
@@ -87,6 +87,17 @@ type parser struct {
 	entries []entry
 	diags   []Diagnostic
 	formats []string // format values beyond the registry's
+	// The input, one of the two: the text of a tag is read from it again
+	// for the diagnostics of finish, rather than kept in every entry.
+	strs []string
+	anys []any
+	// What finish has to resolve: negations and exclusions that may
+	// contradict a tag, values of registry keys that may conflict, and the
+	// two audiences. Without them the valid tags stand as they are.
+	negations    int
+	keys         uint8 // the registry keys given a value: 1 format, 2 verbosity
+	conflict     bool  // a registry key given a value twice
+	human, agent bool
 }
 
 func (p *parser) start(n int) {
@@ -141,7 +152,34 @@ func (p *parser) add(i int, raw string) {
 			return // the same tag twice is kept once, silently
 		}
 	}
-	p.entries = append(p.entries, entry{Tag: t, index: i, raw: raw})
+	n := len(p.entries)
+	p.entries = p.entries[:n+1]
+	e := &p.entries[n]
+	e.Tag, e.index = t, i
+	switch {
+	case op == Negation || op == Inequality:
+		p.negations++
+	case op == Equality && (name == Format || name == Verbosity):
+		bit := uint8(1)
+		if name == Verbosity {
+			bit = 2
+		}
+		p.conflict = p.conflict || p.keys&bit != 0
+		p.keys |= bit
+	case op == Presence && name == Human:
+		p.human = true
+	case op == Presence && name == Agent:
+		p.agent = true
+	}
+}
+
+// raw returns the text of the tag at input position i.
+func (p *parser) raw(i int) string {
+	if p.strs != nil {
+		return p.strs[i]
+	}
+	s, _ := p.anys[i].(string)
+	return s
 }
 
 // canonicalValue returns the spelling of a registry key's value, from the
@@ -163,15 +201,22 @@ func (p *parser) canonicalValue(r *registered, value string) string {
 // place, and returns the set and the diagnostics sorted by position.
 func (p *parser) finish() (Set, []Diagnostic) {
 	all := p.entries
+	if p.negations == 0 && !p.conflict && !(p.human && p.agent) {
+		// Nothing to resolve: the usual case.
+		if len(p.diags) > 1 {
+			slices.SortStableFunc(p.diags, func(a, b Diagnostic) int { return a.Index - b.Index })
+		}
+		return Set{entries: all}, p.diags
+	}
 	kept := all[:0]
 	for _, e := range all {
 		if by := contradiction(all, e.Tag); by >= 0 {
-			p.report(Diagnostic{Index: e.index, Related: by, Problem: Contradiction, Tag: e.raw})
+			p.report(Diagnostic{Index: e.index, Related: by, Problem: Contradiction, Tag: p.raw(e.index)})
 			continue
 		}
 		if e.Op == Equality && IsRegistryKey(e.Name) {
 			if first := findOp(kept, e.Name, Equality); first >= 0 {
-				p.report(Diagnostic{Index: e.index, Related: first, Problem: ConflictingValue, Tag: e.raw})
+				p.report(Diagnostic{Index: e.index, Related: first, Problem: ConflictingValue, Tag: p.raw(e.index)})
 				continue
 			}
 		}
@@ -180,7 +225,7 @@ func (p *parser) finish() (Set, []Diagnostic) {
 	if h := findOp(kept, Human, Presence); h >= 0 {
 		if a := findOp(kept, Agent, Presence); a >= 0 {
 			later := kept[max(entryAt(kept, a), entryAt(kept, h))]
-			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: BothAudiences, Tag: later.raw})
+			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: BothAudiences, Tag: p.raw(later.index)})
 		}
 	}
 	if len(p.diags) > 1 {

@@ -58,6 +58,33 @@ var registry = [...]registered{
 // lookup finds name in the registry, ignoring case. It returns nil for a
 // name the registry does not know.
 func lookup(name string) *registered {
+	// The usual spelling first: a switch on the exact name compiles to a
+	// few comparisons of lengths and bytes.
+	switch name {
+	case Agent:
+		return &registry[0]
+	case Human:
+		return &registry[1]
+	case Interactive:
+		return &registry[2]
+	case MCPCapable:
+		return &registry[3]
+	case Sampling:
+		return &registry[4]
+	case Elicitation:
+		return &registry[5]
+	case Roots:
+		return &registry[6]
+	case Tasks:
+		return &registry[7]
+	case Format:
+		return &registry[8]
+	case Verbosity:
+		return &registry[9]
+	}
+	if !hasUpper(name) {
+		return nil
+	}
 	for i := range registry {
 		r := &registry[i]
 		if len(r.name) == len(name) && strings.EqualFold(r.name, name) {
@@ -71,6 +98,14 @@ func lookup(name string) *registered {
 // value is not one of the values r takes.
 func (r *registered) canonicalValue(value string) string {
 	for _, v := range r.values {
+		if v == value {
+			return v
+		}
+	}
+	if !hasUpper(value) {
+		return ""
+	}
+	for _, v := range r.values {
 		if len(v) == len(value) && strings.EqualFold(v, value) {
 			return v
 		}
@@ -83,4 +118,15 @@ func (r *registered) canonicalValue(value string) string {
 func IsRegistryKey(name string) bool {
 	r := lookup(name)
 	return r != nil && r.kind == key
+}
+
+// hasUpper reports whether s has an ASCII capital letter: names and values
+// without one can only match the registry's own spelling.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
