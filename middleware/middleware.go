@@ -131,7 +131,8 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return res, err
 		}
-		facts := sdk.RequestFacts(req)
+		facts, caps, key := sdk.ReadFacts(req)
+		facts = caps.Point(facts)
 		client := m.shaper.Resolve(&facts)
 		if !client.Profile.Declared() {
 			if method == "resources/read" {
@@ -145,7 +146,7 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return next(negotiation.WithProfile(ctx, client.Profile), method, req)
 		}
-		call := m.shaper.Begin(client, facts.SessionKey, method, sdk.RequestName(req))
+		call := m.shaper.Begin(client, key, method, sdk.RequestName(req))
 		defer call.Done()
 		ctx = call.Context(ctx)
 		res, err := next(ctx, method, req) // through the stateless gate, package elicitation

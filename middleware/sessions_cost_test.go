@@ -61,7 +61,9 @@ func TestALegacySessionCostsNoGoroutine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, kept := goroutinesPerSession(t, n, true, tt.tags)
-			if got > sdkAlone {
+			// A goroutine or two of the SDK may still be starting or ending:
+			// one per session would be n more.
+			if got-sdkAlone >= n/2 {
 				t.Errorf("%d sessions with the middleware started %d goroutines, the SDK alone %d: want no extra goroutine per session", n, got, sdkAlone)
 			}
 			if kept != tt.wantKept {

@@ -1,6 +1,7 @@
 package shaping
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -173,7 +174,9 @@ func (t *sessions) fromStore(id string) (*negotiation.Profile, bool) {
 	if t.store == nil || id == "" {
 		return nil, false
 	}
-	return t.store.Load(id)
+	// A copy: the store is an interface, and handing it the request's own
+	// id would make every request's facts escape to the heap.
+	return t.store.Load(strings.Clone(id))
 }
 
 func (t *sessions) end(key any, id string) {

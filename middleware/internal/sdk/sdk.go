@@ -16,34 +16,62 @@ import (
 // shaping.Request: its own _meta capabilities (read directly when they are
 // the map they are after transit, ~40 ns and nothing allocated; through the
 // SDK's accessor otherwise), the session's initialize capabilities, its id
-// and a weak key for the connection.
+// and a weak key for the connection. See [ReadFacts] for the same without
+// an allocation.
 func RequestFacts(req mcp.Request) shaping.Request {
-	var r shaping.Request
+	r, caps, _ := ReadFacts(req)
+	return caps.Point(r)
+}
+
+// Caps holds the capabilities a request's facts point to, so that they
+// can live in the caller's frame: see [ReadFacts].
+type Caps struct {
+	Meta, Session       shaping.Capabilities
+	HasMeta, HasSession bool
+}
+
+// Point returns r with its Meta and Session pointing to c's
+// capabilities. It is inlined, so that c and r stay in the caller's frame.
+func (c *Caps) Point(r shaping.Request) shaping.Request {
+	if c.HasMeta {
+		r.Meta = &c.Meta
+	}
+	if c.HasSession {
+		r.Session = &c.Session
+	}
+	return r
+}
+
+// ReadFacts is [RequestFacts] in values with no pointer between them, so
+// that nothing is allocated; key is r.SessionKey again, to hand on to what
+// keeps it (shaping.Shaper.Begin) without r and c escaping with it:
+//
+//	facts, caps, key := sdk.ReadFacts(req)
+//	facts = caps.Point(facts)
+func ReadFacts(req mcp.Request) (r shaping.Request, c Caps, key any) {
 	meta := MetaOf(req.GetParams())
 	_, r.Stateless = meta[mcp.MetaKeyProtocolVersion]
 	switch caps := meta[mcp.MetaKeyClientCapabilities].(type) {
 	case nil:
 	case map[string]any:
-		c := shaping.CapabilitiesFromMap(caps)
-		r.Meta = &c
+		c.Meta, c.HasMeta = shaping.CapabilitiesFromMap(caps), true
 	default:
 		if a, ok := req.(interface {
 			ClientCapabilities() *mcp.ClientCapabilities
 		}); ok {
-			c := Capabilities(a.ClientCapabilities())
-			r.Meta = &c
+			c.Meta, c.HasMeta = Capabilities(a.ClientCapabilities()), true
 		}
 	}
 	ss, _ := req.GetSession().(*mcp.ServerSession)
 	if ss == nil {
-		return r
+		return r, c, nil
 	}
-	r.SessionID, r.SessionKey = ss.ID(), weak.Make(ss)
-	if params := ss.InitializeParams(); params != nil && r.Meta == nil && !r.Stateless {
-		c := Capabilities(params.Capabilities)
-		r.Session = &c
+	key = weak.Make(ss)
+	r.SessionID, r.SessionKey = ss.ID(), key
+	if params := ss.InitializeParams(); params != nil && !c.HasMeta && !r.Stateless {
+		c.Session, c.HasSession = Capabilities(params.Capabilities), true
 	}
-	return r
+	return r, c, key
 }
 
 // KeepSession negotiates a session at initialize; the client of a session
