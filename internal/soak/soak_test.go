@@ -181,26 +181,32 @@ func TestSoak(t *testing.T) {
 		era := map[bool]string{false: "stateful (legacy era)", true: "stateless"}[stateless]
 		t.Run(era, func(t *testing.T) {
 			st := soak(t, svc, cities, stateless, sz)
-			t.Logf("%s: %d sessions x %d calls = %d calls, %d wrong renderings; latency p50 %v, p99 %v, max %v; heap in use %.1f MiB before, %.1f MiB at the peak (all sessions open), %.1f MiB after closing them; %d sessions kept after close",
-				era, sz.sessions, sz.calls, st.calls, st.wrong, st.p50, st.p99, st.max, mib(st.heapBefore), mib(st.heapPeak), mib(st.heapAfter), st.keptAfter)
+			t.Logf("%s: %d sessions x %d calls = %d calls, %d wrong renderings; latency p50 %v, p99 %v, max %v; live heap %.1f MiB before, %.1f MiB at the peak (all sessions open), %.1f MiB after closing them (%d goroutines before, %d after), %.1f MiB once the server is closed too; %d sessions kept after close",
+				era, sz.sessions, sz.calls, st.calls, st.wrong, st.p50, st.p99, st.max, mib(st.heapBefore), mib(st.heapPeak), mib(st.heapAfter),
+				st.goroutinesBefore, st.goroutinesAfter, mib(st.heapServerClosed), st.keptAfter)
 		})
 	}
 }
 
 type stats struct {
-	calls, wrong                    int64
-	p50, p99, max                   time.Duration
-	heapBefore, heapPeak, heapAfter uint64
-	keptAfter                       int
+	calls, wrong                      int64
+	p50, p99, max                     time.Duration
+	heapBefore, heapPeak, heapAfter   uint64
+	heapServerClosed                  uint64
+	goroutinesBefore, goroutinesAfter int
+	keptAfter                         int
 }
 
 func mib(b uint64) float64 { return float64(b) / (1 << 20) }
 
+// heapInUse returns the bytes of live heap objects after two collections
+// (the second empties what sync.Pool kept from the first).
 func heapInUse() uint64 {
+	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return ms.HeapInuse
+	return ms.HeapAlloc
 }
 
 // soak runs one era: sz.sessions clients connect at once, each makes
@@ -213,14 +219,15 @@ func soak(t *testing.T, svc *weather.Service, cities map[string]string, stateles
 	srv := httptest.NewServer(m.Handler(h))
 	transport := &http.Transport{MaxIdleConnsPerHost: 2 * sz.sessions, MaxConnsPerHost: 0}
 	httpClient := &http.Client{Transport: transport}
-	defer func() {
+	shutdown := func() {
 		m.Close()
 		for ss := range s.Sessions() {
 			_ = ss.Close()
 		}
 		srv.Close()
 		transport.CloseIdleConnections()
-	}()
+	}
+	defer shutdown()
 	names := make([]string, 0, len(cities))
 	for name := range cities {
 		names = append(names, name)
@@ -228,7 +235,7 @@ func soak(t *testing.T, svc *weather.Service, cities map[string]string, stateles
 	slices.Sort(names)
 
 	var st stats
-	st.heapBefore = heapInUse()
+	st.heapBefore, st.goroutinesBefore = heapInUse(), runtime.NumGoroutine()
 	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
 	defer cancel()
 	var (
@@ -302,7 +309,9 @@ func soak(t *testing.T, svc *weather.Service, cities map[string]string, stateles
 		t.Errorf("%d sessions still kept after every client closed", st.keptAfter)
 	}
 	sessions = nil
-	st.heapAfter = heapInUse()
+	st.heapAfter, st.goroutinesAfter = heapInUse(), runtime.NumGoroutine()
+	shutdown()
+	st.heapServerClosed = heapInUse()
 	st.calls, st.wrong = calls.Load(), wrong.Load()
 	if want := int64(sz.sessions * sz.calls); st.calls != want {
 		t.Errorf("%d calls made, want %d", st.calls, want)
