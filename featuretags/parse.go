@@ -95,8 +95,9 @@ type parser struct {
 	// contradict a tag, values of registry keys that may conflict, and the
 	// two audiences. Without them the valid tags stand as they are.
 	negations    int
-	keys         uint8 // the registry keys given a value: 1 format, 2 verbosity
-	conflict     bool  // a registry key given a value twice
+	flags        uint32 // the registered flags read: bit 2*index for presence, 2*index+1 for negation
+	keys         uint8  // the registry keys given a value: 1 format, 2 verbosity
+	conflict     bool   // a registry key given a value twice
 	human, agent bool
 }
 
@@ -130,7 +131,9 @@ func (p *parser) add(i int, raw string) {
 		p.report(Diagnostic{Index: i, Related: -1, Problem: Invalid, Tag: raw})
 		return
 	}
-	if r := lookup(name); r != nil {
+	ri := lookupIndex(name)
+	if ri >= 0 {
+		r := &registry[ri]
 		name = r.name
 		switch {
 		case r.kind == flag && (op == Equality || op == Inequality),
@@ -147,10 +150,8 @@ func (p *parser) add(i int, raw string) {
 		name = lowerASCII(name)
 	}
 	t := Tag{Name: name, Value: value, Op: op}
-	for _, e := range p.entries {
-		if e.Tag == t {
-			return // the same tag twice is kept once, silently
-		}
+	if p.duplicate(ri, t) {
+		return // the same tag twice is kept once, silently
 	}
 	n := len(p.entries)
 	p.entries = p.entries[:n+1]
@@ -180,6 +181,27 @@ func (p *parser) raw(i int) string {
 	}
 	s, _ := p.anys[i].(string)
 	return s
+}
+
+// duplicate reports whether t was read before; ri is its name's registry
+// index, or -1. A registered flag and a first value of a registry key are
+// settled with bits, without looking at the tags read so far.
+func (p *parser) duplicate(ri int, t Tag) bool {
+	switch {
+	case ri >= 0 && registry[ri].kind == flag && (t.Op == Presence || t.Op == Negation):
+		bit := uint32(1) << (2*ri + int(t.Op)) // Presence is 0, Negation 1
+		seen := p.flags&bit != 0
+		p.flags |= bit
+		return seen
+	case t.Op == Equality && (t.Name == Format && p.keys&1 == 0 || t.Name == Verbosity && p.keys&2 == 0):
+		return false
+	}
+	for _, e := range p.entries {
+		if e.Tag == t {
+			return true
+		}
+	}
+	return false
 }
 
 // canonicalValue returns the spelling of a registry key's value, from the

@@ -58,40 +58,49 @@ var registry = [...]registered{
 // lookup finds name in the registry, ignoring case. It returns nil for a
 // name the registry does not know.
 func lookup(name string) *registered {
+	if i := lookupIndex(name); i >= 0 {
+		return &registry[i]
+	}
+	return nil
+}
+
+// lookupIndex returns the index of name in the registry, ignoring case, or
+// -1.
+func lookupIndex(name string) int {
 	// The usual spelling first: a switch on the exact name compiles to a
 	// few comparisons of lengths and bytes.
 	switch name {
 	case Agent:
-		return &registry[0]
+		return 0
 	case Human:
-		return &registry[1]
+		return 1
 	case Interactive:
-		return &registry[2]
+		return 2
 	case MCPCapable:
-		return &registry[3]
+		return 3
 	case Sampling:
-		return &registry[4]
+		return 4
 	case Elicitation:
-		return &registry[5]
+		return 5
 	case Roots:
-		return &registry[6]
+		return 6
 	case Tasks:
-		return &registry[7]
+		return 7
 	case Format:
-		return &registry[8]
+		return 8
 	case Verbosity:
-		return &registry[9]
+		return 9
 	}
 	if !hasUpper(name) {
-		return nil
+		return -1
 	}
 	for i := range registry {
 		r := &registry[i]
 		if len(r.name) == len(name) && strings.EqualFold(r.name, name) {
-			return r
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // canonicalValue returns the registry's own spelling of value, or "" when
