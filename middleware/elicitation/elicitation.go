@@ -6,11 +6,13 @@
 package elicitation
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
 	"net/http"
+	"sync/atomic"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -79,31 +81,55 @@ const sessionHeader = "Mcp-Session-Id"
 // Handler wraps a streamable HTTP handler (the SDK's) for s: a DELETE of a
 // session first ends the session's open questions, so that the SDK's close,
 // which waits for the requests under way, does not wait on the client; and
-// a POST of a session whose client goes away before its response is
-// complete ends the session's open questions too (without an event store
-// the stream that carried them is gone, and their answers cannot come).
-// The handlers waiting on them get "cancel". Everything else goes to h as
-// it is.
+// when the client of a POST goes away while the last thing its stream
+// carried was a question (elicitation/create), the session's open questions
+// end too: without an event store the stream is gone, and the answer cannot
+// come. The handlers waiting on them get "cancel". Everything else goes to
+// h as it is.
 func Handler(s *shaping.Shaper, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get(sessionHeader)
-		if id == "" {
-			h.ServeHTTP(w, r)
-			return
-		}
-		switch r.Method {
-		case http.MethodDelete:
+		switch {
+		case id == "":
+		case r.Method == http.MethodDelete:
 			s.EndQuestions(nil, id)
-		case http.MethodPost:
+		case r.Method == http.MethodPost:
+			ww := &watchWriter{ResponseWriter: w}
 			defer func() {
-				if r.Context().Err() != nil {
+				// A client that closes its connection once it has the
+				// response is not a client that went away mid-question.
+				if r.Context().Err() != nil && ww.asking.Load() {
 					s.EndQuestions(nil, id)
 				}
 			}()
+			w = ww
 		}
 		h.ServeHTTP(w, r)
 	})
 }
+
+// watchWriter notes whether the last message written was a question.
+type watchWriter struct {
+	http.ResponseWriter
+	asking atomic.Bool
+}
+
+var question = []byte(`"method":"elicitation/create"`)
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.asking.Store(bytes.Contains(p, question))
+	return w.ResponseWriter.Write(p)
+}
+
+// Flush flushes the underlying writer: server-sent events need it.
+func (w *watchWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the underlying writer.
+func (w *watchWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // gateInputs runs next behind shaping.Gate, the stateless era's gate:
 // elicitation inputRequests of a client that cannot answer are answered
