@@ -35,7 +35,7 @@ type Grammar struct {
 
 // Parse is [Parse] with g's format names.
 func (g Grammar) Parse(tags []string) (Set, []Diagnostic) {
-	p := parser{formats: g.Formats}
+	p := parser{formats: g.Formats, strs: tags}
 	p.start(len(tags))
 	for i, raw := range tags {
 		if i == MaxTags {
@@ -62,7 +62,7 @@ func (g Grammar) ParseValue(features any) (Set, []Diagnostic) {
 	case []string:
 		return g.Parse(list)
 	case []any:
-		p := parser{formats: g.Formats}
+		p := parser{formats: g.Formats, anys: list}
 		p.start(len(list))
 		for i, el := range list {
 			s, isString := el.(string)
@@ -87,6 +87,18 @@ type parser struct {
 	entries []entry
 	diags   []Diagnostic
 	formats []string // format values beyond the registry's
+	// The input, one of the two: the text of a tag is read from it again
+	// for the diagnostics of finish, rather than kept in every entry.
+	strs []string
+	anys []any
+	// What finish has to resolve: negations and exclusions that may
+	// contradict a tag, values of registry keys that may conflict, and the
+	// two audiences. Without them the valid tags stand as they are.
+	negations    int
+	flags        uint32 // the registered flags read: bit 2*index for presence, 2*index+1 for negation
+	keys         uint8  // the registry keys given a value: 1 format, 2 verbosity
+	conflict     bool   // a registry key given a value twice
+	human, agent bool
 }
 
 func (p *parser) start(n int) {
@@ -119,7 +131,9 @@ func (p *parser) add(i int, raw string) {
 		p.report(Diagnostic{Index: i, Related: -1, Problem: Invalid, Tag: raw})
 		return
 	}
-	if r := lookup(name); r != nil {
+	ri := lookupIndex(name)
+	if ri >= 0 {
+		r := &registry[ri]
 		name = r.name
 		switch {
 		case r.kind == flag && (op == Equality || op == Inequality),
@@ -136,12 +150,58 @@ func (p *parser) add(i int, raw string) {
 		name = lowerASCII(name)
 	}
 	t := Tag{Name: name, Value: value, Op: op}
+	if p.duplicate(ri, t) {
+		return // the same tag twice is kept once, silently
+	}
+	n := len(p.entries)
+	p.entries = p.entries[:n+1]
+	e := &p.entries[n]
+	e.Tag, e.index = t, i
+	switch {
+	case op == Negation || op == Inequality:
+		p.negations++
+	case op == Equality && (name == Format || name == Verbosity):
+		bit := uint8(1)
+		if name == Verbosity {
+			bit = 2
+		}
+		p.conflict = p.conflict || p.keys&bit != 0
+		p.keys |= bit
+	case op == Presence && name == Human:
+		p.human = true
+	case op == Presence && name == Agent:
+		p.agent = true
+	}
+}
+
+// raw returns the text of the tag at input position i.
+func (p *parser) raw(i int) string {
+	if p.strs != nil {
+		return p.strs[i]
+	}
+	s, _ := p.anys[i].(string)
+	return s
+}
+
+// duplicate reports whether t was read before; ri is its name's registry
+// index, or -1. A registered flag and a first value of a registry key are
+// settled with bits, without looking at the tags read so far.
+func (p *parser) duplicate(ri int, t Tag) bool {
+	switch {
+	case ri >= 0 && registry[ri].kind == flag && (t.Op == Presence || t.Op == Negation):
+		bit := uint32(1) << (2*ri + int(t.Op)) // Presence is 0, Negation 1
+		seen := p.flags&bit != 0
+		p.flags |= bit
+		return seen
+	case t.Op == Equality && (t.Name == Format && p.keys&1 == 0 || t.Name == Verbosity && p.keys&2 == 0):
+		return false
+	}
 	for _, e := range p.entries {
 		if e.Tag == t {
-			return // the same tag twice is kept once, silently
+			return true
 		}
 	}
-	p.entries = append(p.entries, entry{Tag: t, index: i, raw: raw})
+	return false
 }
 
 // canonicalValue returns the spelling of a registry key's value, from the
@@ -163,15 +223,22 @@ func (p *parser) canonicalValue(r *registered, value string) string {
 // place, and returns the set and the diagnostics sorted by position.
 func (p *parser) finish() (Set, []Diagnostic) {
 	all := p.entries
+	if p.negations == 0 && !p.conflict && !(p.human && p.agent) {
+		// Nothing to resolve: the usual case.
+		if len(p.diags) > 1 {
+			slices.SortStableFunc(p.diags, func(a, b Diagnostic) int { return a.Index - b.Index })
+		}
+		return Set{entries: all}, p.diags
+	}
 	kept := all[:0]
 	for _, e := range all {
 		if by := contradiction(all, e.Tag); by >= 0 {
-			p.report(Diagnostic{Index: e.index, Related: by, Problem: Contradiction, Tag: e.raw})
+			p.report(Diagnostic{Index: e.index, Related: by, Problem: Contradiction, Tag: p.raw(e.index)})
 			continue
 		}
 		if e.Op == Equality && IsRegistryKey(e.Name) {
 			if first := findOp(kept, e.Name, Equality); first >= 0 {
-				p.report(Diagnostic{Index: e.index, Related: first, Problem: ConflictingValue, Tag: e.raw})
+				p.report(Diagnostic{Index: e.index, Related: first, Problem: ConflictingValue, Tag: p.raw(e.index)})
 				continue
 			}
 		}
@@ -180,7 +247,7 @@ func (p *parser) finish() (Set, []Diagnostic) {
 	if h := findOp(kept, Human, Presence); h >= 0 {
 		if a := findOp(kept, Agent, Presence); a >= 0 {
 			later := kept[max(entryAt(kept, a), entryAt(kept, h))]
-			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: BothAudiences, Tag: later.raw})
+			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: BothAudiences, Tag: p.raw(later.index)})
 		}
 	}
 	if len(p.diags) > 1 {

@@ -58,18 +58,62 @@ var registry = [...]registered{
 // lookup finds name in the registry, ignoring case. It returns nil for a
 // name the registry does not know.
 func lookup(name string) *registered {
+	if i := lookupIndex(name); i >= 0 {
+		return &registry[i]
+	}
+	return nil
+}
+
+// lookupIndex returns the index of name in the registry, ignoring case, or
+// -1.
+func lookupIndex(name string) int {
+	// The usual spelling first: a switch on the exact name compiles to a
+	// few comparisons of lengths and bytes.
+	switch name {
+	case Agent:
+		return 0
+	case Human:
+		return 1
+	case Interactive:
+		return 2
+	case MCPCapable:
+		return 3
+	case Sampling:
+		return 4
+	case Elicitation:
+		return 5
+	case Roots:
+		return 6
+	case Tasks:
+		return 7
+	case Format:
+		return 8
+	case Verbosity:
+		return 9
+	}
+	if !hasUpper(name) {
+		return -1
+	}
 	for i := range registry {
 		r := &registry[i]
 		if len(r.name) == len(name) && strings.EqualFold(r.name, name) {
-			return r
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 // canonicalValue returns the registry's own spelling of value, or "" when
 // value is not one of the values r takes.
 func (r *registered) canonicalValue(value string) string {
+	for _, v := range r.values {
+		if v == value {
+			return v
+		}
+	}
+	if !hasUpper(value) {
+		return ""
+	}
 	for _, v := range r.values {
 		if len(v) == len(value) && strings.EqualFold(v, value) {
 			return v
@@ -83,4 +127,15 @@ func (r *registered) canonicalValue(value string) string {
 func IsRegistryKey(name string) bool {
 	r := lookup(name)
 	return r != nil && r.kind == key
+}
+
+// hasUpper reports whether s has an ASCII capital letter: names and values
+// without one can only match the registry's own spelling.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

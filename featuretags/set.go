@@ -16,11 +16,10 @@ type Set struct {
 	entries []entry
 }
 
-// entry is a valid tag with the position and text it had in the input.
+// entry is a valid tag with the position it had in the input.
 type entry struct {
 	Tag
 	index int
-	raw   string
 }
 
 // Len returns the number of tags in the set.

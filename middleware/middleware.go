@@ -2,6 +2,8 @@ package middleware
 
 import (
 	"context"
+	"net/http"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
@@ -31,13 +33,22 @@ type Options struct {
 	// that cannot answer: negotiation.Decline (the default) or
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
+	// QuestionTimeout bounds how long an elicitation put to a client waits
+	// for its answer before the handler gets "cancel"; zero means five
+	// minutes. See also [Middleware.Close] and [Middleware.Handler].
+	QuestionTimeout time.Duration
+	// Recover turns a panic in a request handler into a failed request (a
+	// tools/call result with isError) and an error log line, and the server
+	// goes on serving. Off by default: the SDK lets a panic end the process.
+	Recover bool
 }
 
 // Middleware negotiates content for a go-sdk server. Make one with [New] or
 // [Install]; it is safe for concurrent use, and one Middleware may serve
 // several servers.
 type Middleware struct {
-	shaper *shaping.Shaper
+	shaper  *shaping.Shaper
+	recover bool
 }
 
 // New returns a Middleware. Add it to a server with [Middleware.Install].
@@ -45,8 +56,9 @@ func New(opts *Options) *Middleware {
 	if opts == nil {
 		opts = &Options{}
 	}
-	m := &Middleware{shaper: shaping.New(&shaping.Options{
+	m := &Middleware{recover: opts.Recover, shaper: shaping.New(&shaping.Options{
 		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
+		QuestionTimeout: opts.QuestionTimeout,
 	})}
 	for name, t := range opts.Tools {
 		m.shaper.Register(name, t)
@@ -65,13 +77,30 @@ func Install(s *mcp.Server, opts *Options) *Middleware {
 // Install adds the middleware to s: the method resources/metadata (package
 // resourcemeta), the stateless era's elicitation gate and, outermost of the
 // receiving middleware added so far, [Middleware.Receiving]; and the legacy
-// era's elicitation gate as the outermost sending middleware.
+// era's elicitation gate as the outermost sending middleware. With
+// [Options.Recover], the recovery from panics goes innermost.
 func (m *Middleware) Install(s *mcp.Server) {
+	if m.recover {
+		s.AddReceivingMiddleware(m.recovering)
+	}
 	resourcemeta.Install(s)
 	s.AddReceivingMiddleware(elicitation.Receiving)
 	s.AddReceivingMiddleware(m.Receiving)
 	s.AddSendingMiddleware(elicitation.Sending(m.shaper))
 }
+
+// Close ends every elicitation waiting for an answer, as "cancel", and
+// every one asked after it at once: call it first when the server shuts
+// down, before closing its sessions, since the SDK waits for the requests
+// under way (and so for their questions) when it closes a session.
+// Negotiation goes on working.
+func (m *Middleware) Close() { m.shaper.Close() }
+
+// Handler wraps the SDK's streamable HTTP handler so that a session's open
+// questions end, as "cancel", when the session is deleted (before the SDK
+// waits for its requests under way) or its client goes away in the middle
+// of a request: see [elicitation.Handler].
+func (m *Middleware) Handler(h http.Handler) http.Handler { return elicitation.Handler(m.shaper, h) }
 
 // Register sets how the named tool's results are rendered as markdown and
 // text, replacing the generic renderers for it.
@@ -103,6 +132,7 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, err
 		}
 		facts := sdk.RequestFacts(req)
+		key := facts.SessionKey
 		client := m.shaper.Resolve(&facts)
 		if !client.Profile.Declared() {
 			if method == "resources/read" {
@@ -116,7 +146,7 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return next(negotiation.WithProfile(ctx, client.Profile), method, req)
 		}
-		call := m.shaper.Begin(client, facts.SessionKey, method, sdk.RequestName(req))
+		call := m.shaper.Begin(client, key, method, sdk.RequestName(req))
 		defer call.Done()
 		ctx = call.Context(ctx)
 		res, err := next(ctx, method, req) // through the stateless gate, package elicitation

@@ -27,11 +27,14 @@ func (m *Middleware) renderTool(ctx context.Context, req mcp.Request, next mcp.M
 	if rendering == negotiation.PassThrough && len(in.Hints) == 0 || in.IsError || in.NeedsInput {
 		return res, nil
 	}
-	in.Texts = texts(r.Content)
-	if r.StructuredContent != nil {
+	if r.StructuredContent == nil {
+		in.Texts = appendTexts(nil, r.Content) // only what has no value needs its texts
+		in.NonText = len(r.Content) - len(in.Texts)
+	} else {
 		if in.Value, err = structuredJSON(r.StructuredContent); err != nil {
 			return res, nil // not JSON: nothing can be rendered, the result stays as it is
 		}
+		in.MirrorsValue = mirrors(r.Content, in.Value)
 		if rendering != negotiation.Structured {
 			info := m.toolInfo(ctx, call.Name, req, next)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
@@ -74,15 +77,23 @@ func structuredJSON(v any) ([]byte, error) {
 	return json.Marshal(v)
 }
 
-// texts returns the text of each text block, in order.
-func texts(content []mcp.Content) []string {
-	var out []string
+// appendTexts appends the text of each text block to out, in order.
+func appendTexts(out []string, content []mcp.Content) []string {
 	for _, c := range content {
 		if t, ok := c.(*mcp.TextContent); ok && t != nil {
 			out = append(out, t.Text)
 		}
 	}
 	return out
+}
+
+// mirrors reports whether content is one text block holding value's text.
+func mirrors(content []mcp.Content, value []byte) bool {
+	if len(content) != 1 {
+		return false
+	}
+	t, ok := content[0].(*mcp.TextContent)
+	return ok && t != nil && t.Text == string(value)
 }
 
 // applyToolPlan returns the result the plan describes, leaving r itself

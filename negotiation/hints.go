@@ -50,9 +50,26 @@ func WithHints(ctx context.Context) (context.Context, *Hints) {
 
 // WantsHints reports whether hints added in ctx reach the client, so that a
 // handler can skip computing them.
-func WantsHints(ctx context.Context) bool {
-	_, ok := ctx.Value(hintsKey{}).(*Hints)
-	return ok
+func WantsHints(ctx context.Context) bool { return hintsOf(ctx) != nil }
+
+// HintsCarrier is a [Carrier] that also collects the hints of its call:
+// CarriedHints returns the collector, or nil when the profile does not want
+// hints. With it, a front end needs no context value of its own for them.
+type HintsCarrier interface {
+	Carrier
+	CarriedHints() *Hints
+}
+
+// hintsOf returns the collector of ctx: from [WithHints], else from the
+// profile's carrier; nil when there is none.
+func hintsOf(ctx context.Context) *Hints {
+	if h, ok := ctx.Value(hintsKey{}).(*Hints); ok {
+		return h
+	}
+	if c, ok := ctx.Value(profileKey{}).(HintsCarrier); ok {
+		return c.CarriedHints()
+	}
+	return nil
 }
 
 // AddHints attaches reasoning hints to the result of the call ctx belongs
@@ -60,9 +77,9 @@ func WantsHints(ctx context.Context) bool {
 // tag), as a separate block for the assistant, never inside
 // structuredContent. It reports whether the hints were kept.
 func AddHints(ctx context.Context, hints ...string) bool {
-	h, ok := ctx.Value(hintsKey{}).(*Hints)
-	if ok {
+	h := hintsOf(ctx)
+	if h != nil {
 		h.Add(hints...)
 	}
-	return ok
+	return h != nil
 }

@@ -1,6 +1,7 @@
 package renderers
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -43,6 +44,8 @@ type Template struct {
 	markdown map[negotiation.Verbosity]*template.Template
 	text     map[negotiation.Verbosity]*template.Template
 	compact  string
+	// The keys of the values rendered, escaped for each kind of template.
+	markdownKeys, textKeys keyCache
 }
 
 // NewTemplate compiles spec and returns a Renderer; errors (a template that does not parse, a
@@ -122,7 +125,7 @@ func (t *Template) Markdown(value []byte, opts Options) (string, error) {
 	if tmpl == nil {
 		return Generic{}.Markdown(value, opts)
 	}
-	out, err := execute(tmpl, value, EscapeMarkdown)
+	out, err := execute(tmpl, value, EscapeMarkdown, &t.markdownKeys)
 	if err != nil {
 		return "", err
 	}
@@ -137,13 +140,13 @@ func (t *Template) Markdown(value []byte, opts Options) (string, error) {
 func (t *Template) Text(value []byte, opts Options) (string, error) {
 	level := opts.Verbosity.OrStandard()
 	if tmpl := t.text[level]; tmpl != nil {
-		return execute(tmpl, value, escapeControls)
+		return execute(tmpl, value, escapeControls, &t.textKeys)
 	}
 	if level == negotiation.Compact && t.compact != "" {
 		return t.projected(value, opts)
 	}
 	if tmpl := t.text[negotiation.Standard]; tmpl != nil {
-		return execute(tmpl, value, escapeControls)
+		return execute(tmpl, value, escapeControls, &t.textKeys)
 	}
 	return Generic{}.Text(value, opts)
 }
@@ -161,17 +164,26 @@ func (t *Template) projected(value []byte, opts Options) (string, error) {
 	return Generic{}.Text([]byte(p.Raw), opts)
 }
 
-// execute runs tmpl on value decoded with every string passed through str.
-func execute(tmpl *template.Template, value []byte, str func(string) string) (string, error) {
+// execute runs tmpl on value decoded with every string passed through str (object keys by way
+// of keys).
+func execute(tmpl *template.Template, value []byte, str func(string) string, keys *keyCache) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
 	}
-	var b strings.Builder
-	b.Grow(len(value) * 2)
-	if err := tmpl.Execute(&b, templateData(gjson.Parse(string(value)), str, 0)); err != nil {
+	b := bufferPool.Get().(*bytes.Buffer)
+	defer func() {
+		if b.Cap() <= maxPooledBuffer {
+			b.Reset()
+			bufferPool.Put(b)
+		}
+	}()
+	data := templateData(gjson.Parse(string(value)), str, keys, 0)
+	err := tmpl.Execute(b, data)
+	releaseData(data)
+	if err != nil {
 		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
 	}
-	out := strings.TrimRight(b.String(), "\n")
+	out := string(bytes.TrimRight(b.Bytes(), "\n"))
 	if strings.Contains(out, "<no value>") {
 		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), errMissingValue)
 	}

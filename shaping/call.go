@@ -16,7 +16,8 @@ import (
 type Call struct {
 	s      *Shaper
 	key    any
-	hints  *negotiation.Hints
+	ctx    callContext       // the context of [Call.Context], in the call's own allocation
+	hints  negotiation.Hints // the handler's hints, when the profile wants them
 	Client Client
 	// Method is the request's method; Name the tool or prompt name, or the
 	// resource URI.
@@ -38,26 +39,51 @@ func (s *Shaper) Begin(c Client, key any, method, name string) *Call {
 // Done ends the call.
 func (c *Call) Done() { c.s.sessions.done(c.key, c.Name) }
 
-type callKey struct{}
+// callContext is ctx carrying the call under negotiation.CarrierKey: one
+// value gives both the call ([CallFrom]) and its profile
+// (negotiation.FromContext), and it costs no allocation of its own.
+type callContext struct {
+	context.Context
+	call *Call
+}
+
+func (c *callContext) Value(key any) any {
+	if key == negotiation.CarrierKey {
+		return c.call
+	}
+	return c.Context.Value(key)
+}
+
+// CarriedProfile returns the call's profile: a call is the
+// negotiation.Carrier of its context.
+func (c *Call) CarriedProfile() *negotiation.Profile { return c.Client.Profile }
+
+// CarriedHints returns the call's collector of hints when its profile
+// wants hints, else nil: a call is the negotiation.HintsCarrier of its
+// context.
+func (c *Call) CarriedHints() *negotiation.Hints {
+	if c.Client.Profile.WantsHints() {
+		return &c.hints
+	}
+	return nil
+}
 
 // Context returns ctx carrying the call, its client's profile (for
 // negotiation.FromContext) and, when the profile wants hints, a collector
-// for them (for negotiation.AddHints).
+// for them (for negotiation.AddHints), in one context value that costs no
+// allocation. Call it once per call.
 func (c *Call) Context(ctx context.Context) context.Context {
-	ctx = context.WithValue(negotiation.WithProfile(ctx, c.Client.Profile), callKey{}, c)
-	if c.Client.Profile.WantsHints() {
-		ctx, c.hints = negotiation.WithHints(ctx)
-	}
-	return ctx
+	c.ctx = callContext{Context: ctx, call: c}
+	return &c.ctx
 }
 
 // Hints returns the hints the handler attached in the call's context.
-func (c *Call) Hints() []string { return c.hints.All() }
+func (c *Call) Hints() []string { return c.CarriedHints().All() }
 
 // CallFrom returns the call ctx carries: the handlers' helpers use it to
 // learn whether the gate is closed for their client.
 func CallFrom(ctx context.Context) (*Call, bool) {
-	c, ok := ctx.Value(callKey{}).(*Call)
+	c, ok := ctx.Value(negotiation.CarrierKey).(*Call)
 	return c, ok && c != nil
 }
 

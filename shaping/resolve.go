@@ -1,6 +1,7 @@
 package shaping
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -103,12 +104,16 @@ func (s *Shaper) Initialize(key any, sessionID string, caps Capabilities) (Clien
 	return c, key != nil
 }
 
-// EndSession forgets what was kept for the connection key. The store's
+// EndSession forgets what was kept for the connection key, and ends the
+// connection's open questions (see [Shaper.EndQuestions]). The store's
 // entry for the session id goes too, unless the connection carried nothing
 // but its initialize request: that is stateless HTTP's throwaway
 // connection, and the session lives on under its id for the requests that
 // follow on other connections (resolution step 3).
-func (s *Shaper) EndSession(key any, sessionID string) { s.sessions.end(key, sessionID) }
+func (s *Shaper) EndSession(key any, sessionID string) {
+	s.EndQuestions(key, "")
+	s.sessions.end(key, sessionID)
+}
 
 // Sessions returns the number of connections whose client is kept, for
 // tests and metrics.
@@ -173,7 +178,9 @@ func (t *sessions) fromStore(id string) (*negotiation.Profile, bool) {
 	if t.store == nil || id == "" {
 		return nil, false
 	}
-	return t.store.Load(id)
+	// A copy: the store is an interface, and handing it the request's own
+	// id would make every request's facts escape to the heap.
+	return t.store.Load(strings.Clone(id))
 }
 
 func (t *sessions) end(key any, id string) {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/yosida95/uritemplate/v3"
 	"go.uber.org/zap"
@@ -47,6 +48,10 @@ type Options struct {
 	// that cannot answer: negotiation.Decline (the default) or
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
+	// QuestionTimeout bounds how long an elicitation put to a client waits
+	// for its answer before it ends as "cancel" (see [Shaper.Question]).
+	// Zero means [DefaultQuestionTimeout], five minutes.
+	QuestionTimeout time.Duration
 }
 
 // Tool configures how one tool's values are rendered.
@@ -78,6 +83,7 @@ type Shaper struct {
 	negotiator *negotiation.Negotiator
 	registry   *renderers.Registry
 	sessions   sessions
+	questions  questions
 	schemas    schemaCache
 
 	mu        sync.RWMutex
@@ -109,6 +115,10 @@ func New(opts *Options) *Shaper {
 		tools:      make(map[string]Tool),
 	}
 	s.sessions.store = opts.Store
+	s.questions.timeout = opts.QuestionTimeout
+	if s.questions.timeout <= 0 {
+		s.questions.timeout = DefaultQuestionTimeout
+	}
 	return s
 }
 

@@ -29,11 +29,17 @@ type Result struct {
 	// NeedsInput marks a result that asks for input (inputRequests); it is
 	// never rendered.
 	NeedsInput bool
-	// Texts holds the text of each text block of the result, in order.
+	// Texts holds the text of each text block of the result, in order. A
+	// result with a Value needs them only when MirrorsValue is not set.
 	Texts []string
 	// NonText is the number of the result's other blocks (images, audio,
 	// resources).
 	NonText int
+	// MirrorsValue says the result's content is one text block holding
+	// exactly the text of Value, as a typed tool's is: front ends set it
+	// instead of building Texts, which results with a Value need for
+	// nothing else.
+	MirrorsValue bool
 	// Hints are the reasoning hints the handler attached.
 	Hints []string
 }
@@ -205,13 +211,9 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 				zap.String("tool", r.Tool), zap.Error(err))
 		}
 	}
-	if isCompact(r.Value) {
+	if r.MirrorsValue || len(r.Texts) == 1 && r.Texts[0] == string(r.Value) {
 		// The usual case of a typed tool: its one text block already is the
-		// mirror, and the result can go out as it is.
-		if len(r.Texts) == 1 && r.Texts[0] == string(r.Value) {
-			return
-		}
-		plan.ReplaceText, plan.Text = true, string(r.Value)
+		// JSON of structuredContent, and the result can go out as it is.
 		return
 	}
 	var b bytes.Buffer
@@ -232,25 +234,6 @@ func (s *Shaper) render(r renderers.Renderer, value []byte, mediaType string, op
 	}()
 	opts.MediaType = mediaType
 	return r.Render(value, opts)
-}
-
-// isCompact reports whether JSON text has no white space outside its
-// strings, so that it already is its own minified form.
-func isCompact(v []byte) bool {
-	inString, escaped := false, false
-	for _, c := range v {
-		switch {
-		case escaped:
-			escaped = false
-		case inString && c == '\\':
-			escaped = true
-		case c == '"':
-			inString = !inString
-		case !inString && (c == ' ' || c == '\t' || c == '\r' || c == '\n'):
-			return false
-		}
-	}
-	return true
 }
 
 // textValue returns the canonical value of a result without

@@ -16,7 +16,15 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	if args := os.Getenv(runAsDemo); args != "" {
+		// The test binary re-executed as the demo, with the command line
+		// the variable holds: see TestShutdownWithQuestionsOpen.
+		os.Args = append(os.Args[:1], strings.Fields(args)...)
+		main()
+	}
+	goleak.VerifyTestMain(m)
+}
 
 func TestShowcase(t *testing.T) {
 	out := servetest.Showcase(t, app())

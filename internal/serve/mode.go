@@ -19,10 +19,13 @@ import (
 type modeParams struct {
 	fx.In
 
-	Config     Config
-	App        App
-	Server     *mcp.Server
-	Logger     *zap.Logger
+	Config Config
+	App    App
+	Server *mcp.Server
+	Logger *zap.Logger
+	// Middleware ends the open elicitations first when the application
+	// stops, so that closing sessions does not wait on their clients; the
+	// REST binding serves through it.
 	Middleware *middleware.Middleware
 }
 
@@ -66,7 +69,7 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 					finish(err)
 				}()
 			},
-			func() { cancel(); <-done },
+			func() { p.Middleware.Close(); cancel(); <-done },
 		))
 	default:
 		lc.Append(fx.StartStopHook(
@@ -78,10 +81,10 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 
 // startHTTP serves streamable HTTP at /mcp until the application stops.
 func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
-	handler := mcp.NewStreamableHTTPHandler(
+	handler := p.Middleware.Handler(mcp.NewStreamableHTTPHandler(
 		func(*http.Request) *mcp.Server { return p.Server },
 		&mcp.StreamableHTTPOptions{Stateless: p.Config.Stateless},
-	)
+	))
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
 	srv := newHTTPServer(mux)
@@ -104,8 +107,11 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
-			// Sessions first: a stateful client's open SSE stream would
-			// otherwise keep Shutdown waiting, and its session running.
+			// Open questions first: closing a session waits for its
+			// requests under way. Then sessions: a stateful client's open
+			// SSE stream would otherwise keep Shutdown waiting, and its
+			// session running.
+			p.Middleware.Close()
 			for ss := range p.Server.Sessions() {
 				_ = ss.Close()
 			}

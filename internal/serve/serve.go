@@ -20,6 +20,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/contentneg/contentneg/contentnegfx"
+	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -120,6 +121,9 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 func options(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []fx.Option {
 	opts := []fx.Option{
 		fx.Supply(cfg, app),
+		// The example servers recover a panicking handler into a failed
+		// request and an error log line, and go on serving.
+		fx.Supply(&middleware.Options{Recover: true}),
 		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
 		fx.Provide(app.Provide...),
 		// fx's own events (what it provided, invoked, started) are not the

@@ -6,12 +6,15 @@
 package elicitation
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"regexp"
 	"strconv"
+	"sync/atomic"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -40,7 +43,10 @@ func Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 // legacy era. An elicitation/create request meant for a client
 // that declared the extension and cannot answer ("!interactive", or no
 // elicitation capability) is answered locally with the refusal, and never
-// sent. Everything else goes to next untouched.
+// sent. Every other elicitation/create waits for its answer in the
+// context of shaping.Shaper.Question: when the question timeout passes,
+// the session ends or the shaper is closed, the handler gets "cancel".
+// Everything else goes to next untouched.
 //
 // The SDK checks the client's elicitation capability before sending
 // middleware runs, so a client without the capability gets the SDK's error
@@ -53,16 +59,79 @@ func Sending(s *shaping.Shaper) mcp.Middleware {
 				return next(ctx, method, req)
 			}
 			var key any
+			var id string
 			if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss != nil {
-				key = weak.Make(ss)
+				key, id = weak.Make(ss), ss.ID()
 			}
-			if !s.GateSending(ctx, key) {
-				return next(ctx, method, req)
+			if s.GateSending(ctx, key) {
+				return &mcp.ElicitResult{Action: s.Refusal()}, nil
 			}
-			return &mcp.ElicitResult{Action: s.Refusal()}, nil
+			qctx, done := s.Question(ctx, key, id)
+			defer done()
+			res, err := next(qctx, method, req)
+			if err != nil && shaping.Unanswered(qctx) != nil {
+				return &mcp.ElicitResult{Action: "cancel"}, nil
+			}
+			return res, err
 		}
 	}
 }
+
+// sessionHeader is the streamable HTTP transport's session id header.
+const sessionHeader = "Mcp-Session-Id"
+
+// Handler wraps a streamable HTTP handler (the SDK's) for s: a DELETE of a
+// session first ends the session's open questions, so that the SDK's close,
+// which waits for the requests under way, does not wait on the client; and
+// when the client of a POST goes away while the last thing its stream
+// carried was a question (elicitation/create), the session's open questions
+// end too: without an event store the stream is gone, and the answer cannot
+// come. The handlers waiting on them get "cancel". Everything else goes to
+// h as it is.
+func Handler(s *shaping.Shaper, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get(sessionHeader)
+		switch {
+		case id == "":
+		case r.Method == http.MethodDelete:
+			s.EndQuestions(nil, id)
+		case r.Method == http.MethodPost:
+			ww := &watchWriter{ResponseWriter: w}
+			defer func() {
+				// A client that closes its connection once it has the
+				// response is not a client that went away mid-question.
+				if r.Context().Err() != nil && ww.asking.Load() {
+					s.EndQuestions(nil, id)
+				}
+			}()
+			w = ww
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// watchWriter notes whether the last message written was a question.
+type watchWriter struct {
+	http.ResponseWriter
+	asking atomic.Bool
+}
+
+var question = []byte(`"method":"elicitation/create"`)
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.asking.Store(bytes.Contains(p, question))
+	return w.ResponseWriter.Write(p)
+}
+
+// Flush flushes the underlying writer: server-sent events need it.
+func (w *watchWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the underlying writer.
+func (w *watchWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // gateInputs runs next behind shaping.Gate, the stateless era's gate:
 // elicitation inputRequests of a client that cannot answer are answered

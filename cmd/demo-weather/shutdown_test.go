@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"os/exec"
+	"regexp"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/internal/serve/servetest"
+	"github.com/contentneg/contentneg/middleware/middlewaretest"
+)
+
+// runAsDemo, set in the environment, makes the test binary run the demo's
+// main with the command line it holds: a real process to send SIGTERM to.
+const runAsDemo = "CONTENTNEG_RUN_AS_DEMO"
+
+// shutdownBound is how long the demo may take to exit on SIGTERM with
+// questions open (the contract's bound, not a timing measurement).
+const shutdownBound = 2 * time.Second
+
+func TestShutdownWithQuestionsOpen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	const questions = 10
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), runAsDemo+"=-http 127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default:
+			}
+		}
+		exited <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+	})
+	url := ""
+	for url == "" {
+		select {
+		case line := <-lines:
+			if m := regexp.MustCompile(`at (http://\S+/mcp)`).FindStringSubmatch(line); m != nil {
+				url = m[1]
+			}
+		case err := <-exited:
+			t.Fatalf("the demo exited before serving: %v", err)
+		case <-time.After(servetest.Timeout):
+			t.Fatal("the demo did not say where it listens")
+		}
+	}
+
+	// Ten interactive clients ask for "Springfield", and never say which.
+	release := make(chan struct{})
+	defer close(release)
+	asked := make(chan struct{}, questions)
+	client := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		asked <- struct{}{}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-release:
+			return nil, context.Canceled
+		}
+	}}
+	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
+	defer cancel()
+	results := make(chan error, questions)
+	for range questions {
+		cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "interactive"), Legacy: true, Client: client})
+		go func() {
+			_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Springfield"}})
+			results <- err
+		}()
+	}
+	for range questions {
+		select {
+		case <-asked:
+		case <-ctx.Done():
+			t.Fatal("the clients were not asked")
+		}
+	}
+
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("the demo exited with %v, want status 0", err)
+		}
+	case <-time.After(shutdownBound):
+		t.Fatalf("the demo did not exit within %v of SIGTERM with %d questions open", shutdownBound, questions)
+	}
+}

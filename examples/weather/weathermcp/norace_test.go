@@ -1,0 +1,5 @@
+//go:build !race
+
+package weathermcp_test
+
+const raceEnabled = false

@@ -1,0 +1,65 @@
+package elicitation_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/contentneg/contentneg/middleware/elicitation"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+func TestHandlerEndsQuestionsOfAClientThatWentAway(t *testing.T) {
+	const (
+		result   = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\n\n"
+		question = "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"elicitation/create\",\"params\":{}}\n\n"
+	)
+	tests := []struct {
+		name    string
+		method  string
+		session string
+		writes  []string
+		gone    bool // the client's connection is gone when the handler returns
+		wantEnd bool
+	}{
+		{"delete", http.MethodDelete, "s1", nil, false, true},
+		{"delete of another session", http.MethodDelete, "s2", nil, false, false},
+		{"gone while asked", http.MethodPost, "s1", []string{result, question}, true, true},
+		{"gone after its response", http.MethodPost, "s1", []string{question, result}, true, false},
+		{"gone after an accepted notification", http.MethodPost, "s1", nil, true, false},
+		{"asked and still there", http.MethodPost, "s1", []string{question}, false, false},
+		{"no session", http.MethodPost, "", []string{question}, true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := shaping.New(nil)
+			qctx, done := s.Question(context.Background(), nil, "s1")
+			defer done()
+			inner := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+				for _, ev := range tt.writes {
+					_, _ = io.WriteString(w, ev)
+					http.NewResponseController(w).Flush()
+				}
+			})
+			ctx, cancel := context.WithCancel(context.Background())
+			if tt.gone {
+				cancel()
+			}
+			defer cancel()
+			req := httptest.NewRequestWithContext(ctx, tt.method, "/mcp", nil)
+			if tt.session != "" {
+				req.Header.Set("Mcp-Session-Id", tt.session)
+			}
+			rec := httptest.NewRecorder()
+			elicitation.Handler(s, inner).ServeHTTP(rec, req)
+			if ended := qctx.Err() != nil; ended != tt.wantEnd {
+				t.Errorf("question ended: %v, want %v", ended, tt.wantEnd)
+			}
+			if tt.writes != nil && !rec.Flushed {
+				t.Error("the events were not flushed through the wrapper")
+			}
+		})
+	}
+}
