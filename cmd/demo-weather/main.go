@@ -10,6 +10,8 @@
 //	demo-weather -http :8080            serve streamable HTTP at /mcp
 //	demo-weather -http :8080 -stateless serve the stateless protocol only
 //	demo-weather -v ...                 log at debug level (stderr)
+//	demo-weather -sdk mcp-go ...        the same server on mark3labs/mcp-go
+//	                                    (default: $CONTENTNEG_SDK, else go-sdk)
 package main
 
 import (
@@ -18,6 +20,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/serve"
 )
 
@@ -32,6 +35,10 @@ func app() serve.App {
 		Provide: []any{
 			func() *weather.Service { return weather.NewService(nil) },
 			weathermcp.NewServer,
+		},
+		MCPGo: []any{
+			func() *weather.Service { return weather.NewService(nil) },
+			weathermcpgo.NewServer,
 		},
 		Tools:    weathermcp.Tools(),
 		Showcase: showcase,

@@ -1,0 +1,151 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/fx"
+	"go.uber.org/fx/fxevent"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/contentneg/contentneg/mcpgo"
+	"github.com/contentneg/contentneg/middleware/client"
+)
+
+// mcpgoOptions wires the mcp-go version of the application: logger, the
+// app's mcp-go constructors, the adapter with the app's renderers, and the
+// mode.
+func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []fx.Option {
+	if len(app.MCPGo) == 0 {
+		return []fx.Option{fx.Error(fmt.Errorf("%s has no %s version", app.Name, SDKMCPGo))}
+	}
+	return []fx.Option{
+		fx.Supply(cfg, app),
+		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
+		fx.Provide(app.MCPGo...),
+		fx.WithLogger(func(log *zap.Logger) fxevent.Logger {
+			l := &fxevent.ZapLogger{Logger: log.Named("fx")}
+			l.UseLogLevel(zapcore.DebugLevel)
+			return l
+		}),
+		fx.Invoke(func(srv *server.MCPServer, log *zap.Logger) {
+			mcpgo.Install(srv, &mcpgo.Options{Logger: log, Tools: app.Tools})
+		}),
+		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, srv *server.MCPServer, log *zap.Logger) {
+			startMCPGo(lc, sd, cfg, app, srv, log, stdin, stdout, stderr)
+		}),
+	}
+}
+
+// startMCPGo hooks the chosen mode of an mcp-go server into the
+// application's lifecycle, as startMode does for the go-sdk.
+func startMCPGo(lc fx.Lifecycle, sd fx.Shutdowner, cfg Config, app App, srv *server.MCPServer, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) {
+	if cfg.HTTPAddr != "" {
+		startMCPGoHTTP(lc, cfg, app, srv, log, stderr)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	finish := func(err error) {
+		code := 0
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+			code = 1
+		}
+		close(done)
+		_ = sd.Shutdown(fx.ExitCode(code))
+	}
+	run := func() error { return app.Showcase(withMCPGo(ctx, srv), stdout, nil) }
+	if cfg.Stdio {
+		run = func() error { return listenStdio(ctx, srv, stdin, stdout, log) }
+	}
+	lc.Append(fx.StartStopHook(
+		func() { go func() { finish(run()) }() },
+		func() { cancel(); <-done },
+	))
+}
+
+// listenStdio serves srv over stdin and stdout until stdin ends or ctx is
+// cancelled.
+func listenStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, stdout io.Writer, log *zap.Logger) error {
+	s := server.NewStdioServer(srv)
+	s.SetErrorLogger(zap.NewStdLog(log.Named("stdio")))
+	err := s.Listen(ctx, stdin, stdout)
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+// startMCPGoHTTP serves streamable HTTP at /mcp until the application stops.
+func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, log *zap.Logger, stderr io.Writer) {
+	handler := server.NewStreamableHTTPServer(srv, server.WithStateLess(cfg.Stateless))
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", handler)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			ln, err := net.Listen("tcp", cfg.HTTPAddr)
+			if err != nil {
+				return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
+			}
+			mode := "stateful"
+			if cfg.Stateless {
+				mode = "stateless"
+			}
+			fmt.Fprintf(stderr, "%s: serving MCP (%s, %s) at http://%s/mcp\n", app.Name, mode, SDKMCPGo, ln.Addr())
+			go func() {
+				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					log.Error("http server stopped", zap.Error(err))
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error {
+			// Sessions first: an open stream would keep Shutdown waiting.
+			_ = handler.Shutdown(ctx)
+			return hs.Shutdown(ctx)
+		},
+	})
+}
+
+type mcpgoKey struct{}
+
+func withMCPGo(ctx context.Context, srv *server.MCPServer) context.Context {
+	return context.WithValue(ctx, mcpgoKey{}, srv)
+}
+
+// connectMCPGo connects a client described by opts to the mcp-go server
+// over streamable HTTP on a loopback port of its own (mcp-go's stdio
+// transport serves one session per process, and a showcase connects
+// several); closeAll closes the client and stops that listener.
+func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Options) (cs *mcp.ClientSession, closeAll func(), err error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, fmt.Errorf("listen: %w", err)
+	}
+	handler := server.NewStreamableHTTPServer(srv)
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	stop := func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = handler.Shutdown(stopCtx)
+		_ = hs.Shutdown(stopCtx)
+	}
+	transport := &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}
+	cs, err = client.New(opts).Connect(ctx, transport, client.SessionOptions(opts))
+	if err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("connect client: %w", err)
+	}
+	return cs, func() { _ = cs.Close(); stop() }, nil
+}
