@@ -166,3 +166,13 @@ func (want Want) Check(res *mcp.CallToolResult) error {
 	}
 	return fmt.Errorf("%s", strings.Join(problems, "; "))
 }
+
+// Holds checks that a text holds want.
+func Holds(want string) func(string) error {
+	return func(s string) error {
+		if !strings.Contains(s, want) {
+			return fmt.Errorf("text %q does not hold %q", s, want)
+		}
+		return nil
+	}
+}

@@ -106,7 +106,7 @@ func (s *Server) Connect(t *testing.T, opts *middlewaretest.Options) *mcp.Client
 	switch s.Transport {
 	case InProcess:
 		if s.SDK == serve.SDKMCPGo {
-			return connectPipes(t, MCPGoServer(true), opts)
+			return ConnectMCPGo(t, MCPGoServer(true), opts)
 		}
 		return middlewaretest.Connect(t, GoSDKServer(true), opts)
 	case Stdio:
@@ -116,10 +116,11 @@ func (s *Server) Connect(t *testing.T, opts *middlewaretest.Options) *mcp.Client
 	return servetest.HTTPSession(t, s.url, opts)
 }
 
-// connectPipes serves srv over in-process pipes with mcp-go's stdio
-// transport and connects a client to it. mcp-go's stdio transport has one
-// session per process: connections made this way must not overlap.
-func connectPipes(t *testing.T, srv *server.MCPServer, opts *middlewaretest.Options) *mcp.ClientSession {
+// ConnectMCPGo serves srv over in-process pipes with mcp-go's stdio
+// transport and connects a client described by opts to it; both end when
+// the test does. mcp-go's stdio transport has one session per process:
+// connections made this way must not overlap.
+func ConnectMCPGo(t *testing.T, srv *server.MCPServer, opts *middlewaretest.Options) *mcp.ClientSession {
 	t.Helper()
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
