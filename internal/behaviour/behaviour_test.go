@@ -59,3 +59,25 @@ func TestToolResults(t *testing.T) {
 		}
 	})
 }
+
+func TestUnreachableProfilesPassThrough(t *testing.T) {
+	// A stateless HTTP server keeps nothing of a legacy client's initialize:
+	// a client that declared the extension gets what one that did not gets.
+	for _, sdk := range behaviour.SDKs {
+		t.Run(string(sdk), func(t *testing.T) {
+			s := behaviour.Start(t, sdk, behaviour.HTTPStateless)
+			for _, c := range behaviour.Cases {
+				if c.Tags == nil {
+					continue
+				}
+				t.Run(c.Name, func(t *testing.T) {
+					want := wireOf(t, call(t, s.Connect(t, options(nil, true)), c.Tool, c.Args))
+					got := wireOf(t, call(t, s.Connect(t, options(c.Tags, true)), c.Tool, c.Args))
+					if got != want {
+						t.Errorf("got\n%s\nwant\n%s", got, want)
+					}
+				})
+			}
+		})
+	}
+}
