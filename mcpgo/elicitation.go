@@ -131,14 +131,14 @@ func Elicit(ctx context.Context, req mcp.CallToolRequest, id string, params mcp.
 
 // hasElicitation reports whether the client of the request has the real
 // elicitation capability: from the request's own capabilities (stateless
-// era), else the session's initialize capabilities. Stateless HTTP keeps no
-// capabilities for a legacy client, so such a client is never asked (a
-// request to it would hang).
+// era), else the session's initialize capabilities. Stateless HTTP has no
+// session of a legacy client's own (its session has no id), so such a
+// client is never asked: a request to it would hang.
 func hasElicitation(ctx context.Context) bool {
 	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
 		return info.ClientCapabilities != nil && info.ClientCapabilities.Elicitation != nil
 	}
-	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok && s.SessionID() != "" {
 		return s.GetClientCapabilities().Elicitation != nil
 	}
 	return false

@@ -107,7 +107,9 @@ func (a *Adapter) begin(ctx context.Context, method, name string) (*shaping.Call
 			r.Meta = &c
 		}
 	}
-	if session := server.ClientSessionFromContext(ctx); session != nil {
+	if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
+		// A session without an id is stateless HTTP's: mcp-go shares it
+		// between legacy clients, so its capabilities are no one's.
 		r.SessionID = session.SessionID()
 		if s, ok := session.(server.SessionWithClientInfo); ok && !r.Stateless {
 			r.SessionKey = keyOf(server.ServerFromContext(ctx), session)
