@@ -120,7 +120,7 @@ func (s *Server) Connect(t *testing.T, opts *middlewaretest.Options) *mcp.Client
 // transport and connects a client described by opts to it; both end when
 // the test does. mcp-go's stdio transport has one session per process:
 // connections made this way must not overlap.
-func ConnectMCPGo(t *testing.T, srv *server.MCPServer, opts *middlewaretest.Options) *mcp.ClientSession {
+func ConnectMCPGo(t testing.TB, srv *server.MCPServer, opts *middlewaretest.Options) *mcp.ClientSession {
 	t.Helper()
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
