@@ -35,6 +35,7 @@ type Options struct {
 // several servers.
 type Adapter struct {
 	shaper *shaping.Shaper
+	store  bool // a profile store is configured: it may know a session
 }
 
 // New returns an Adapter. Add it to a server with [Adapter.Install].
@@ -42,7 +43,7 @@ func New(opts *Options) *Adapter {
 	if opts == nil {
 		opts = &Options{}
 	}
-	a := &Adapter{shaper: shaping.New(&shaping.Options{
+	a := &Adapter{store: opts.Store != nil, shaper: shaping.New(&shaping.Options{
 		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
 	})}
 	for name, t := range opts.Tools {
@@ -98,22 +99,29 @@ func (a *Adapter) Shaper() *shaping.Shaper { return a.shaper }
 
 // begin resolves the client of the request ctx belongs to and, when it
 // declared the extension, starts a call with the profile in its context.
+// A request whose capabilities hold no extension settings at all is let
+// through at once, allocating nothing: shaping would find it undeclared.
 func (a *Adapter) begin(ctx context.Context, method, name string) (*shaping.Call, context.Context) {
 	var r shaping.Request
 	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
-		r.Stateless = true
-		if info.ClientCapabilities != nil {
-			c := capabilities(info.ClientCapabilities)
-			r.Meta = &c
+		if declaresNothing(info.ClientCapabilities) {
+			return nil, ctx
 		}
-	}
-	if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
+		c := capabilities(info.ClientCapabilities)
+		r.Stateless, r.Meta = true, &c
+	} else if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
 		// A session without an id is stateless HTTP's: mcp-go shares it
 		// between legacy clients, so its capabilities are no one's.
-		r.SessionID = session.SessionID()
-		if s, ok := session.(server.SessionWithClientInfo); ok && !r.Stateless {
-			r.SessionKey = keyOf(server.ServerFromContext(ctx), session)
-			caps := s.GetClientCapabilities()
+		s, ok := session.(server.SessionWithClientInfo)
+		var caps mcp.ClientCapabilities
+		if ok {
+			caps = s.GetClientCapabilities()
+		}
+		if declaresNothing(&caps) && !a.store {
+			return nil, ctx
+		}
+		r.SessionID, r.SessionKey = session.SessionID(), keyOf(server.ServerFromContext(ctx), session)
+		if ok {
 			c := capabilities(&caps)
 			r.Session = &c
 		}
@@ -124,6 +132,12 @@ func (a *Adapter) begin(ctx context.Context, method, name string) (*shaping.Call
 	}
 	call := a.shaper.Begin(client, r.SessionKey, method, name)
 	return call, call.Context(ctx)
+}
+
+// declaresNothing reports whether a capability object has no extension
+// settings in which the client could have declared the extension.
+func declaresNothing(c *mcp.ClientCapabilities) bool {
+	return c == nil || len(c.Extensions) == 0 && len(c.Experimental) == 0
 }
 
 // capabilities translates a client capability object.

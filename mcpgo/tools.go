@@ -101,11 +101,14 @@ func (a *Adapter) renderTool(ctx context.Context, call *shaping.Call, r *mcp.Cal
 	return &out
 }
 
-// toolKey identifies a tool registration: its server, name and the output
-// schema it was registered with.
+// toolKey identifies a tool registration: its server, name and output
+// schema, by the address of the schema's bytes (stable across GetTool's
+// copies, new when the tool is registered again) or, for a schema given as
+// a struct, by its JSON.
 type toolKey struct {
 	srv    *server.MCPServer
 	name   string
+	raw    *byte
 	schema string
 }
 
@@ -119,9 +122,14 @@ func (a *Adapter) toolInfo(srv *server.MCPServer, name string) shaping.ToolInfo 
 	if t == nil {
 		return shaping.ToolInfo{}
 	}
+	key := toolKey{srv: srv, name: name}
 	schema := []byte(t.Tool.RawOutputSchema)
-	if len(schema) == 0 && t.Tool.OutputSchema.Type != "" {
+	switch {
+	case len(schema) > 0:
+		key.raw = &schema[0]
+	case t.Tool.OutputSchema.Type != "":
 		schema, _ = json.Marshal(t.Tool.OutputSchema)
+		key.schema = string(schema)
 	}
-	return a.shaper.ToolInfo(toolKey{srv: srv, name: name, schema: string(schema)}, func() []byte { return schema })
+	return a.shaper.ToolInfo(key, func() []byte { return schema })
 }
