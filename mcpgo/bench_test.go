@@ -10,6 +10,7 @@ import (
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/behaviour"
+	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -116,5 +117,43 @@ func benchCalls(b *testing.B, s *server.MCPServer, tags []string, legacy bool) {
 		if _, err := cs.CallTool(ctx, params); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkToolMiddleware measures the adapter's tool middleware alone on a
+// stateless-era tools/call of a 10-field weather result, around a stub
+// handler that returns a prepared result (as middleware.BenchmarkReceiving
+// does for the go-sdk). The stub has no server in its context, so the
+// output schema is not looked up.
+func BenchmarkToolMiddleware(b *testing.B) {
+	value := json.RawMessage(`{"conditions":"Light rain","feels_like_c":5.2,"humidity_percent":81,"location":"Bern, Switzerland","observed_at":"2026-11-20T14:00:00+01:00","precipitation_probability":0.7,"temperature_c":8.1,"uv_index":1,"wind_direction":"SW","wind_speed_kmh":14}`)
+	next := func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{mcp.NewTextContent(string(value))}, StructuredContent: value, RawStructuredContent: value}, nil
+	}
+	req := mcp.CallToolRequest{Params: mcp.CallToolParams{Name: "get_weather"}}
+	b.Run("no-adapter", func(b *testing.B) {
+		ctx := context.Background()
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := next(ctx, req); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, p := range benchProfiles {
+		b.Run(p.name, func(b *testing.B) {
+			handler := mcpgo.New(nil).ToolMiddleware(next)
+			caps := &mcp.ClientCapabilities{}
+			if p.tags != nil {
+				caps.Extensions = map[string]any{"io.modelcontextprotocol/content-negotiation": middlewaretest.Declare(p.tags...)}
+			}
+			ctx := server.WithRequestProtocolInfo(context.Background(), &server.RequestProtocolInfo{Modern: true, ProtocolVersion: "2026-07-28", ClientCapabilities: caps})
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := handler(ctx, req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
