@@ -101,7 +101,7 @@ func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			if cfg.Stateless {
 				mode = "stateless"
 			}
-			fmt.Fprintf(stderr, "%s: serving MCP (%s, %s) at http://%s/mcp\n", app.Name, mode, SDKMCPGo, ln.Addr())
+			fmt.Fprintf(stderr, "%s: serving MCP (%s) at http://%s/mcp on %s\n", app.Name, mode, ln.Addr(), SDKMCPGo)
 			go func() {
 				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 					log.Error("http server stopped", zap.Error(err))
