@@ -17,6 +17,7 @@ type Mode struct {
 	Legacy bool
 }
 
+// String names the mode: "stdio/legacy".
 func (m Mode) String() string {
 	if m.Legacy {
 		return string(m.Transport) + "/legacy"
