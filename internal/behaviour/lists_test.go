@@ -30,6 +30,15 @@ func lists(t *testing.T, cs *mcp.ClientSession) map[string]string {
 		out[name] = string(b)
 	}
 	tools, err := cs.ListTools(ctx, nil)
+	if err == nil {
+		for _, tool := range tools.Tools {
+			// mcp-go always sends "annotations", {} when a tool has none;
+			// the go-sdk omits it. Both say that no hint is set.
+			if tool.Annotations != nil && *tool.Annotations == (mcp.ToolAnnotations{}) {
+				tool.Annotations = nil
+			}
+		}
+	}
 	add("tools", tools.Tools, err)
 	if cs.InitializeResult().Capabilities.Resources != nil {
 		resources, err := cs.ListResources(ctx, nil)
