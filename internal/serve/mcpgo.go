@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"time"
@@ -87,7 +88,14 @@ func listenStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, st
 
 // startMCPGoHTTP serves streamable HTTP at /mcp until the application stops.
 func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, log *zap.Logger, stderr io.Writer) {
-	handler := server.NewStreamableHTTPServer(srv, server.WithStateLess(cfg.Stateless))
+	// mcp-go's transport logs with slog (its default: slog.Default, at
+	// info): to stderr here too, warnings only unless -v.
+	level := slog.LevelWarn
+	if cfg.Verbose {
+		level = slog.LevelDebug
+	}
+	httpLog := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	handler := server.NewStreamableHTTPServer(srv, server.WithStateLess(cfg.Stateless), server.WithStreamableHTTPLogger(httpLog))
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -132,7 +140,7 @@ func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Optio
 	if err != nil {
 		return nil, nil, fmt.Errorf("listen: %w", err)
 	}
-	handler := server.NewStreamableHTTPServer(srv)
+	handler := server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPLogger(slog.New(slog.DiscardHandler)))
 	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = hs.Serve(ln) }()
 	stop := func() {
