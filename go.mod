@@ -1,6 +1,6 @@
 module github.com/contentneg/contentneg
 
-go 1.25.5
+go 1.26
 
 require (
 	github.com/elnormous/contenttype v1.0.4
@@ -9,9 +9,8 @@ require (
 	github.com/google/jsonschema-go v0.4.3
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
-	github.com/pkoukk/tiktoken-go v0.1.8
-	github.com/pkoukk/tiktoken-go-loader v0.0.2
 	github.com/tidwall/gjson v1.20.0
+	github.com/tiktoken-go/tokenizer v0.10.0
 	github.com/yosida95/uritemplate/v3 v3.0.2
 	github.com/yuin/goldmark v1.8.7
 	go.uber.org/fx v1.24.0
@@ -20,7 +19,7 @@ require (
 )
 
 require (
-	github.com/dlclark/regexp2 v1.11.0 // indirect
+	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect

@@ -107,8 +107,7 @@ func (a *Adapter) begin(ctx context.Context, method, name string) (*shaping.Call
 		if declaresNothing(info.ClientCapabilities) {
 			return nil, ctx
 		}
-		c := capabilities(info.ClientCapabilities)
-		r.Stateless, r.Meta = true, &c
+		r.Stateless, r.Meta, r.HasMeta = true, capabilities(info.ClientCapabilities), true
 	} else if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
 		// A session without an id is stateless HTTP's: mcp-go shares it
 		// between legacy clients, so its capabilities are no one's.
@@ -121,10 +120,7 @@ func (a *Adapter) begin(ctx context.Context, method, name string) (*shaping.Call
 			return nil, ctx
 		}
 		r.SessionID, r.SessionKey = session.SessionID(), keyOf(server.ServerFromContext(ctx), session)
-		if ok {
-			c := capabilities(&caps)
-			r.Session = &c
-		}
+		r.Session, r.HasSession = capabilities(&caps), ok
 	}
 	client := a.shaper.Resolve(&r)
 	if !client.Profile.Declared() {

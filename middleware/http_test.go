@@ -53,7 +53,7 @@ func TestStreamableHTTP(t *testing.T) {
 		want []check
 	}{
 		{"undeclared", nil, []check{jsonMirror, withStructured}},
-		{"agent", []string{"agent", "format=json", "verbosity=compact"}, []check{jsonMirror, withStructured}},
+		{"agent", []string{"agent", "format=json", "verbosity=compact"}, []check{noText, withStructured}},
 		{"human", []string{"human", "format=markdown"}, []check{markdown, withStructured, contains("Bern")}},
 		{"human verbose", []string{"human", "verbosity=verbose"}, []check{markdown, contains("air temperature in degrees Celsius")}},
 		{"text compact", []string{"format=text", "verbosity=compact"}, []check{plainText, contains("Bern")}},

@@ -26,7 +26,8 @@ func TestMirrorOptions(t *testing.T) {
 		tags   []string
 		want   []check
 	}{
-		{"json mirror by default", shaping.MirrorJSON, []string{"format=json"}, []check{jsonMirror}},
+		{"structuredContent alone by default", 0, []string{"format=json"}, []check{noText, withStructured}},
+		{"json mirror when asked", shaping.MirrorJSON, []string{"format=json"}, []check{jsonMirror}},
 		{"compact text mirror for format=json", shaping.MirrorCompactText, []string{"format=json"}, []check{plainText, withStructured, contains("Bern")}},
 		{"no mirror for format=json", shaping.MirrorNone, []string{"format=json"}, []check{noText, withStructured}},
 		{"an agent without an explicit format keeps the JSON mirror", shaping.MirrorNone, []string{"agent"}, []check{jsonMirror}},

@@ -12,6 +12,7 @@ import (
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // reading is the typed output of the test server's "reading" tool. Its
@@ -89,7 +90,9 @@ func newServer(opts *middleware.Options) (*mcp.Server, *middleware.Middleware) {
 	if opts == nil {
 		return s, nil
 	}
-	return s, middleware.Install(s, opts)
+	m := middleware.Install(s, opts)
+	m.Register(toolMarkdown, shaping.Tool{Markdown: true})
+	return s, m
 }
 
 // era is one of the two protocol eras a server must serve.

@@ -7,13 +7,15 @@ import (
 	"sync"
 
 	"github.com/yosida95/uritemplate/v3"
+
+	"github.com/contentneg/contentneg/negotiation"
 )
 
 // The media types of the built-in renderings (contract section 4).
 const (
-	MediaJSON     = "application/json"
-	MediaMarkdown = "text/markdown"
-	MediaText     = "text/plain"
+	MediaJSON     = negotiation.MediaJSON
+	MediaMarkdown = negotiation.MediaMarkdown
+	MediaText     = negotiation.MediaText
 )
 
 // ErrMediaType reports a media type a renderer does not produce.

@@ -25,15 +25,19 @@ func CapabilitiesFromMap(caps map[string]any) Capabilities {
 }
 
 // Request holds the facts a front end knows of one request, in plain
-// values; [Shaper.Resolve] turns them into the client's profile.
+// values; [Shaper.Resolve] turns them into the client's profile. It is
+// meant to live on the front end's stack: resolving allocates nothing for
+// a client that did not declare the extension.
 type Request struct {
 	// Meta are the client capabilities the request carries in its own
 	// _meta (the stateless era's envelope, or a legacy client that sends
-	// them); nil when it carries none.
-	Meta *Capabilities
+	// them), when HasMeta.
+	Meta    Capabilities
+	HasMeta bool
 	// Session are the capabilities the client gave at initialize, when the
-	// SDK keeps them for the request's session; nil when unknown.
-	Session *Capabilities
+	// SDK keeps them for the request's session (HasSession).
+	Session    Capabilities
+	HasSession bool
 	// SessionID is the transport's session id ("" when there is none).
 	SessionID string
 	// SessionKey identifies the connection for the profile cache: any
@@ -62,8 +66,8 @@ type Client struct {
 // for it.
 func (s *Shaper) Resolve(r *Request) Client {
 	switch {
-	case r.Meta != nil:
-		return s.client(*r.Meta)
+	case r.HasMeta:
+		return s.client(r.Meta)
 	case r.Stateless:
 		// The contract forbids inferring a stateless client's capabilities
 		// from its earlier requests: this request's are all there is.
@@ -73,8 +77,8 @@ func (s *Shaper) Resolve(r *Request) Client {
 		return c
 	}
 	var c Client
-	if r.Session != nil {
-		if c = s.client(*r.Session); c.Profile.Declared() {
+	if r.HasSession {
+		if c = s.client(r.Session); c.Profile.Declared() {
 			return c
 		}
 	}

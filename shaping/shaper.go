@@ -14,20 +14,21 @@ import (
 )
 
 // Mirror says what content carries beside structuredContent in the
-// structured rendering, for clients that explicitly declared "format=json".
-// Other clients that get the structured rendering (an "agent" without an
-// explicit format) always get the JSON mirror the specification recommends.
+// structured rendering, for clients that explicitly declared "format=json"
+// (contract section 5). Other clients that get the structured rendering (an
+// "agent" without an explicit format) always get the JSON mirror the MCP
+// specification recommends for backwards compatibility.
 type Mirror uint8
 
 const (
-	// MirrorJSON: one text block with the minified JSON (the default, and
-	// the specification's backwards-compatibility SHOULD).
-	MirrorJSON Mirror = iota
-	// MirrorCompactText: one text block with the compact text rendering,
-	// about a quarter of the JSON's size.
+	// MirrorNone: no text block; structuredContent alone (the default). The
+	// client said it reads structured content; a mirror would double its
+	// tokens.
+	MirrorNone Mirror = iota
+	// MirrorJSON: one text block with the minified JSON.
+	MirrorJSON
+	// MirrorCompactText: one text block with the compact text rendering.
 	MirrorCompactText
-	// MirrorNone: no text block; structuredContent alone.
-	MirrorNone
 )
 
 // Options configures a [Shaper]. A nil *Options means the defaults.
@@ -58,6 +59,10 @@ type Tool struct {
 	Title string
 	// Units maps field names to units shown at verbose verbosity ("°C").
 	Units map[string]string
+	// Markdown says the tool answers in markdown text: for clients that get
+	// the text rendering, its text is converted to plain text. Text of
+	// other tools is never guessed to be markdown, and passes through.
+	Markdown bool
 }
 
 // Shaper makes the contract's decisions for the requests of one server, or

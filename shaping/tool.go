@@ -31,6 +31,9 @@ type Result struct {
 	NeedsInput bool
 	// Texts holds the text of each text block of the result, in order.
 	Texts []string
+	// NonText is the number of the result's other blocks (images, audio,
+	// resources).
+	NonText int
 	// Hints are the reasoning hints the handler attached.
 	Hints []string
 }
@@ -106,10 +109,16 @@ func (p Plan) Unchanged() bool {
 //   - pass-through: unchanged but for hints;
 //   - structured: structuredContent, with its minified JSON as the one text
 //     block (or what [Options.Mirror] says, for format=json clients);
-//   - markdown, text: one rendered text block; structuredContent stays only
-//     when the tool declares an output schema;
-//   - a result without structuredContent: its markdown text is converted to
-//     plain text for the text rendering, and left as it is otherwise.
+//   - markdown, text (or a registered media type): one rendered text block;
+//     structuredContent stays only when the tool declares an output schema;
+//   - a result without structuredContent whose content is exactly one text
+//     block holding a JSON object or array has that JSON as its value: it is
+//     rendered for markdown and text, and left as the handler gave it for
+//     structured;
+//   - any other result without structuredContent is left as it is, except
+//     that a tool registered as answering in markdown ([Tool].Markdown) has
+//     its markdown converted to plain text for the text rendering: text is
+//     never guessed to be markdown.
 //
 // Hints go in one extra block when the profile wants them. Planning never
 // fails: a renderer that errors or panics gives the structured rendering,
@@ -120,16 +129,25 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 	plan := Plan{Hints: hintsText(p, r.Hints)}
 	rendering := p.Rendering()
+	fromText := false
 	switch {
 	case rendering == negotiation.PassThrough:
 		return plan
 	case r.Value == nil:
-		if rendering == negotiation.Text {
-			if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
-				plan.Rendering = negotiation.Text
+		value, ok := textValue(r)
+		if !ok {
+			if rendering == negotiation.Text && s.tool(r.Tool).Markdown {
+				if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
+					plan.Rendering = negotiation.Text
+				}
 			}
+			return plan
 		}
-		return plan
+		if rendering == negotiation.Structured {
+			plan.Rendering = negotiation.Structured
+			return plan // the JSON text already is the structured rendering
+		}
+		r.Value, fromText = value, true
 	}
 
 	t := s.tool(r.Tool)
@@ -145,6 +163,9 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 			zap.String("tool", r.Tool), zap.String("mediaType", p.MediaType()), zap.Error(err))
 	}
 	plan.Rendering = negotiation.Structured
+	if fromText {
+		return plan // the JSON text already is the structured rendering
+	}
 	s.mirrorPlan(&plan, p, r, opts)
 	return plan
 }
@@ -230,6 +251,20 @@ func isCompact(v []byte) bool {
 		}
 	}
 	return true
+}
+
+// textValue returns the canonical value of a result without
+// structuredContent: its one text block, when that holds a JSON object or
+// array (contract section 5).
+func textValue(r Result) ([]byte, bool) {
+	if len(r.Texts) != 1 || r.NonText != 0 {
+		return nil, false
+	}
+	t := strings.TrimSpace(r.Texts[0])
+	if t == "" || t[0] != '{' && t[0] != '[' || !json.Valid([]byte(t)) {
+		return nil, false
+	}
+	return []byte(t), true
 }
 
 // plainTexts converts the texts that hold markdown markup to plain text. It

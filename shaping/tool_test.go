@@ -33,14 +33,21 @@ func TestToolPlans(t *testing.T) {
 		{"pass-through", []string{"verbosity=standard"}, typed(), shaping.Plan{}},
 		{"structured, mirror already right", []string{"agent"}, typed(), shaping.Plan{Rendering: negotiation.Structured}},
 		{"structured, mirror minified", []string{"agent"}, untyped, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"a":1}`}},
-		{"structured, no mirror yet", []string{"format=json"}, shaping.Result{Value: []byte(`[1,2]`)}, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `[1,2]`}},
+		{"structured, no mirror yet", []string{"agent"}, shaping.Result{Value: []byte(`[1,2]`)}, shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `[1,2]`}},
+		{"format=json: structuredContent alone", []string{"format=json"}, typed(), shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true}},
 		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **humidity:** 81\n- **station:** Bern"}},
 		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **a:** 1", DropStructured: true}},
 		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
 		{"tool error untouched", []string{"human"}, shaping.Result{Value: []byte(value), IsError: true, Texts: []string{"boom"}}, shaping.Plan{}},
 		{"input request untouched", []string{"format=text"}, shaping.Result{NeedsInput: true}, shaping.Plan{}},
-		{"markdown-only result to plain text", []string{"format=text"}, shaping.Result{Texts: []string{"# Title\n\n**bold** text", "plain already"}},
+		{"markdown tool's result to plain text", []string{"format=text"}, shaping.Result{Tool: "notes", Texts: []string{"# Title\n\n**bold** text", "plain already"}},
 			shaping.Plan{Rendering: negotiation.Text, Texts: []string{"Title\n\nbold text", "plain already"}}},
+		{"other text is never guessed to be markdown", []string{"format=text"}, shaping.Result{Tool: "shell", Texts: []string{"# comment\n- item\n*_test.go"}}, shaping.Plan{}},
+		{"a JSON text block is the value, rendered as text", []string{"format=text", "verbosity=compact"}, shaping.Result{Tool: "files", Texts: []string{`{"path":"__init__.py","note":"*important*"}`}},
+			shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "path=__init__.py\nnote=*important*", DropStructured: true}},
+		{"a JSON text block stays for structured", []string{"format=json"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}}, shaping.Plan{Rendering: negotiation.Structured}},
+		{"a JSON text block beside an image is not a value", []string{"format=text"}, shaping.Result{Tool: "files", Texts: []string{`{"a":1}`}, NonText: 1}, shaping.Plan{}},
+		{"JSON that is a string is not a value", []string{"format=text"}, shaping.Result{Tool: "files", Texts: []string{`"*a*"`}}, shaping.Plan{}},
 		{"plain-only result stays for text", []string{"format=text"}, shaping.Result{Texts: []string{"all quiet"}}, shaping.Plan{}},
 		{"markdown-only result stays for markdown", []string{"human"}, shaping.Result{Texts: []string{"# Title"}}, shaping.Plan{}},
 		{"hints for sampling", []string{"agent", "sampling"}, withHints(typed(), "take an umbrella", "", "mind the wind"),
@@ -56,7 +63,9 @@ func TestToolPlans(t *testing.T) {
 			if tt.tags != nil {
 				p = negotiation.FromTags(tt.tags...)
 			}
-			got := shaping.New(nil).Tool(p, tt.give)
+			s := shaping.New(nil)
+			s.Register("notes", shaping.Tool{Markdown: true})
+			got := s.Tool(p, tt.give)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("plan (-want +got):\n%s", diff)
 			}
@@ -163,5 +172,19 @@ func TestRegisteredToolGetsItsOptions(t *testing.T) {
 		if !strings.Contains(got.Text, want) {
 			t.Errorf("verbose markdown lacks %q:\n%s", want, got.Text)
 		}
+	}
+}
+
+func TestFailingCompactMirrorIsLogged(t *testing.T) {
+	core, logs := observer.New(zap.WarnLevel)
+	s := shaping.New(&shaping.Options{Logger: zap.New(core), Mirror: shaping.MirrorCompactText})
+	s.Register("reading", shaping.Tool{Renderer: broken{}})
+	got := s.Tool(negotiation.FromTags("format=json"), typed())
+	if got.Rendering != negotiation.Structured || got.ReplaceText {
+		t.Errorf("plan = %+v, want the structured rendering with the JSON mirror as it is", got)
+	}
+	entries := logs.All()
+	if len(entries) != 1 || entries[0].ContextMap()["tool"] != "reading" || !strings.Contains(entries[0].ContextMap()["error"].(string), "template: missing field") {
+		t.Errorf("log = %v, want one warning naming the tool and the error", entries)
 	}
 }

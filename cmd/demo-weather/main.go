@@ -12,11 +12,17 @@
 //	demo-weather -v ...                 log at debug level (stderr)
 //	demo-weather -sdk mcp-go ...        the same server on mark3labs/mcp-go
 //	                                    (default: $CONTENTNEG_SDK, else go-sdk)
+//
+// The weather is made up, offline, for the current time; with
+// CONTENTNEG_NOW set to an RFC 3339 time it is made up for that time, so
+// that the output can be compared (the README's figures are made so).
 package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"time"
 
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
@@ -33,14 +39,33 @@ func app() serve.App {
 	return serve.App{
 		Name: "demo-weather",
 		Provide: []any{
-			func() *weather.Service { return weather.NewService(nil) },
+			func() (*weather.Service, error) {
+				now, err := clock(os.Getenv("CONTENTNEG_NOW"))
+				return weather.NewService(now), err
+			},
 			weathermcp.NewServer,
 		},
 		MCPGo: []any{
-			func() *weather.Service { return weather.NewService(nil) },
+			func() (*weather.Service, error) {
+				now, err := clock(os.Getenv("CONTENTNEG_NOW"))
+				return weather.NewService(now), err
+			},
 			weathermcpgo.NewServer,
 		},
 		Tools:    weathermcp.Tools(),
 		Showcase: showcase,
 	}
+}
+
+// clock returns a clock fixed at the RFC 3339 time fixed, or nil (the
+// current time) when fixed is empty.
+func clock(fixed string) (func() time.Time, error) {
+	if fixed == "" {
+		return nil, nil
+	}
+	t, err := time.Parse(time.RFC3339, fixed)
+	if err != nil {
+		return nil, fmt.Errorf("CONTENTNEG_NOW: %w", err)
+	}
+	return func() time.Time { return t }, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -137,4 +138,40 @@ func firstText(t *testing.T, cs *mcp.ClientSession, params mcp.CallToolParams) s
 		t.Fatalf("call %s: no content", params.Name)
 	}
 	return res.Content[0].(*mcp.TextContent).Text
+}
+
+// The README's excerpt of the showcase is what the showcase prints on the
+// fixed clock it names: each part, in order.
+func TestREADMEShowcaseExcerpt(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- showcase -->\n```text\n")
+	excerpt, _, closed := strings.Cut(rest, "```\n<!-- /showcase -->")
+	if !ok || !closed {
+		t.Fatal("README.md has no showcase excerpt between <!-- showcase --> and <!-- /showcase -->")
+	}
+	t.Setenv("CONTENTNEG_NOW", "2026-11-20T08:00:00+01:00")
+	out := servetest.Showcase(t, app())
+	for i, part := range strings.Split(excerpt, "...\n") {
+		at := strings.Index(out, part)
+		if at < 0 {
+			t.Fatalf("README excerpt part %d is not in the showcase's output (regenerate it with CONTENTNEG_NOW=2026-11-20T08:00:00+01:00 go run ./cmd/demo-weather):\n%s\n---- output:\n%s", i, part, out)
+		}
+		out = out[at+len(part):]
+	}
+}
+
+func TestFixedClock(t *testing.T) {
+	if _, err := clock("yesterday"); err == nil {
+		t.Error("an unreadable CONTENTNEG_NOW was accepted")
+	}
+	now, err := clock("2026-11-20T08:00:00+01:00")
+	if err != nil || now().Hour() != 8 {
+		t.Fatalf("clock: %v", err)
+	}
+	if now, err := clock(""); now != nil || err != nil {
+		t.Errorf("no CONTENTNEG_NOW: a fixed clock (%v), want the current time", err)
+	}
 }

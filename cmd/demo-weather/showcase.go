@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/serve"
+	"github.com/contentneg/contentneg/internal/tokens"
 	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -38,6 +39,7 @@ var showcaseCalls = []mcp.CallToolParams{
 // writes what each client got, with its size in bytes.
 func showcase(ctx context.Context, w io.Writer, server *mcp.Server) error {
 	fmt.Fprintln(w, "One MCP server, four clients, the same two tool calls: each client gets the rendering its profile asks for.")
+	fmt.Fprintln(w, "Sizes in bytes and o200k tokens (what a model reads); the whole result is its JSON on the wire.")
 	for _, p := range showcaseProfiles {
 		if err := showcaseClient(ctx, w, server, p); err != nil {
 			return fmt.Errorf("%s: %w", p.name, err)
@@ -88,7 +90,7 @@ func describe(w io.Writer, call mcp.CallToolParams, res *mcp.CallToolResult) err
 		sc, _ := json.Marshal(res.StructuredContent)
 		structured = fmt.Sprintf("%d bytes", len(sc))
 	}
-	fmt.Fprintf(w, "\n  -- %s %s: result %d bytes; structuredContent: %s\n", call.Name, args, len(whole), structured)
+	fmt.Fprintf(w, "\n  -- %s %s: result %d bytes, %d tokens; structuredContent: %s\n", call.Name, args, len(whole), tokens.Count(string(whole)), structured)
 	for _, c := range res.Content {
 		t, ok := c.(*mcp.TextContent)
 		if !ok {
@@ -99,7 +101,7 @@ func describe(w io.Writer, call mcp.CallToolParams, res *mcp.CallToolResult) err
 		if t.Annotations != nil && len(t.Annotations.Audience) > 0 {
 			label = fmt.Sprintf("text block for %v", t.Annotations.Audience)
 		}
-		fmt.Fprintf(w, "  %s, %d bytes:\n", label, len(t.Text))
+		fmt.Fprintf(w, "  %s, %d bytes, %d tokens:\n", label, len(t.Text), tokens.Count(t.Text))
 		for _, line := range strings.Split(t.Text, "\n") {
 			fmt.Fprintf(w, "    | %s\n", line)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/contentneg/contentneg/internal/cmdline"
 	"github.com/contentneg/contentneg/internal/matrix"
 )
 
@@ -78,12 +79,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, runErr)
 		return 2
 	}
+	if errors.Is(runErr, matrix.ErrStopped) && m.Failed() == len(m.Rows) {
+		// Nothing was observed: no table, only why, on one line.
+		fmt.Fprintf(stderr, "%s: %s\n", name, escapeLine(runErr.Error()))
+		writeServerLog(stderr, logs.get(m.Rows[len(m.Rows)-1].Profile))
+		return 1
+	}
 	if err := write(stdout, m, cfg); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 1
 	}
 	if runErr != nil {
-		reportFailures(stderr, m, logs)
+		if cfg.json {
+			// The errors are in the JSON; say only how many.
+			fmt.Fprintf(stderr, "%s: %s (the errors are in the JSON)\n", name, failedCount(m, len(profiles)))
+			return 1
+		}
+		reportFailures(stderr, m, len(profiles), logs)
 		return 1
 	}
 	return 0
@@ -103,22 +115,66 @@ func write(w io.Writer, m *matrix.Matrix, cfg config) error {
 	return nil
 }
 
-// reportFailures says on stderr which profiles failed, with the end of what
-// their server wrote to stderr.
-func reportFailures(w io.Writer, m *matrix.Matrix, logs *serverLogs) {
-	fmt.Fprintf(w, "%s: %d of %d profiles failed\n", name, m.Failed(), len(m.Rows))
+// reportFailures says on stderr, once, why profiles failed: one line per
+// distinct error naming the profiles that got it, then the end of what the
+// server wrote to stderr. total is the number of profiles asked for; those
+// past the last row were not run.
+func reportFailures(w io.Writer, m *matrix.Matrix, total int, logs *serverLogs) {
+	var (
+		order    []string
+		profiles = make(map[string][]string)
+	)
 	for _, r := range m.Rows {
 		if r.Error == "" {
 			continue
 		}
-		fmt.Fprintf(w, "  %s: %s\n", r.Profile, r.Error)
-		if log := strings.TrimSpace(logs.get(r.Profile)); log != "" {
-			fmt.Fprintf(w, "  the server's stderr ended with:\n")
-			for _, line := range strings.Split(log, "\n") {
-				fmt.Fprintf(w, "    | %s\n", line)
-			}
+		if _, seen := profiles[r.Error]; !seen {
+			order = append(order, r.Error)
 		}
+		profiles[r.Error] = append(profiles[r.Error], r.Profile)
 	}
+	fmt.Fprintf(w, "%s: %s\n", name, failedCount(m, total))
+	var last string
+	for _, e := range order {
+		who := strings.Join(profiles[e], ", ")
+		if len(profiles[e]) == len(m.Rows) && len(m.Rows) > 1 {
+			who = "every profile"
+		}
+		fmt.Fprintf(w, "  %s: %s\n", who, escapeLine(e))
+		last = profiles[e][len(profiles[e])-1]
+	}
+	writeServerLog(w, logs.get(last))
+}
+
+// failedCount says how many of total profiles failed, and how many were
+// not run.
+func failedCount(m *matrix.Matrix, total int) string {
+	if skipped := total - len(m.Rows); skipped > 0 {
+		return fmt.Sprintf("%d of %d profiles failed, %d not run", m.Failed(), total, skipped)
+	}
+	return fmt.Sprintf("%d of %d profiles failed", m.Failed(), total)
+}
+
+// writeServerLog writes the end of a server's stderr, if it wrote any.
+func writeServerLog(w io.Writer, log string) {
+	if log = strings.TrimSpace(log); log == "" {
+		return
+	}
+	fmt.Fprintf(w, "  the server's stderr ended with:\n")
+	for _, line := range strings.Split(log, "\n") {
+		fmt.Fprintf(w, "    | %s\n", escapeLine(line))
+	}
+}
+
+// escapeLine keeps a message on one line: a server's error text may hold
+// line breaks and control bytes, which become "?".
+func escapeLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return '?'
+		}
+		return r
+	}, s)
 }
 
 // parseFlags reads and checks the command line. Flag errors and the usage
@@ -141,7 +197,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.show, "show", false, "print each profile's text blocks under the table")
 	fs.BoolVar(&cfg.legacy, "legacy", false, "connect with protocol "+matrix.LegacyProtocol+" (initialize handshake) instead of the client's default")
 	fs.BoolVar(&cfg.quiet, "q", false, "no progress lines on stderr")
-	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Second, "time allowed to each profile: start, connect, list tools, call")
+	fs.DurationVar(&cfg.timeout, "timeout", 30*time.Second, "time allowed to each request: start and connect, list tools, call; a request that runs out of time ends the run")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -158,7 +214,7 @@ func finishConfig(cfg *config, command, rawArgs string, rest []string) error {
 	case command != "" && len(rest) > 0:
 		return fmt.Errorf("%w: give the server command with -command or after --, not both", errUsage)
 	case command != "":
-		argv, err := splitCommand(command)
+		argv, err := cmdline.Split(command)
 		if err != nil {
 			return fmt.Errorf("%w: -command: %w", errUsage, err)
 		}

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -101,7 +104,7 @@ func TestAgainstAStreamableHTTPServer(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 				t.Fatalf("stdout is not the JSON matrix: %v\n%s", err, stdout)
 			}
-			want := map[string]matrix.Rendering{"undeclared": matrix.RenderJSONMirror, "agent": matrix.RenderJSONMirror, "human": matrix.RenderMarkdown, "terminal": matrix.RenderText}
+			want := map[string]matrix.Rendering{"undeclared": matrix.RenderJSONMirror, "agent": matrix.RenderStructured, "human": matrix.RenderMarkdown, "terminal": matrix.RenderText}
 			if len(m.Rows) != len(want) {
 				t.Fatalf("%d rows, want %d", len(m.Rows), len(want))
 			}
@@ -134,22 +137,79 @@ func TestQuietTableWithTexts(t *testing.T) {
 	}
 }
 
-func TestAFailingServer(t *testing.T) {
+func TestAServerThatCannotStart(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	code, stdout, stderr := runCommand(t, "-q", "-tool", "get_weather", "-timeout", "10s", "--",
-		"sh", "-c", "echo 'cannot open the timetable' >&2; exit 3")
-	if code != 1 {
-		t.Errorf("exit code %d, want 1", code)
+	starts := filepath.Join(t.TempDir(), "starts")
+	tests := []struct {
+		name       string
+		give       []string
+		wantStderr []string
+	}{
+		{"it exits", []string{"--", "sh", "-c", "echo started >> " + starts + "; echo 'cannot open the timetable' >&2; exit 3"},
+			[]string{`stopped after profile "undeclared": connect: `, "the server's stderr ended with:\n    | cannot open the timetable\n"}},
+		{"no such command", []string{"-command", filepath.Join(t.TempDir(), "nonexistent") + " -stdio"},
+			[]string{`stopped after profile "undeclared": connect: `, "no such file or directory"}},
 	}
-	if got := strings.Count(stdout, "failed"); got < 4 {
-		t.Errorf("stdout shows %d failures, want the 4 profiles failed:\n%s", got, stdout)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_ = os.Remove(starts)
+			code, stdout, stderr := runCommand(t, append([]string{"-q", "-tool", "get_weather", "-timeout", "10s"}, tt.give...)...)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing: no profile got a result", stdout)
+			}
+			if !strings.HasPrefix(stderr, "profile-matrix: ") || strings.Count(stderr, "profile-matrix: ") != 1 {
+				t.Errorf("stderr does not say it once:\n%s", stderr)
+			}
+			for _, want := range tt.wantStderr {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("stderr lacks %q:\n%s", want, stderr)
+				}
+			}
+			if data, err := os.ReadFile(starts); err == nil && strings.Count(string(data), "started") != 1 {
+				t.Errorf("the server was started %d times, want once", strings.Count(string(data), "started"))
+			}
+		})
 	}
-	for _, want := range []string{"4 of 4 profiles failed", "cannot open the timetable"} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+}
+
+func TestAnErrorIsPrintedOnce(t *testing.T) {
+	// A server whose tool fails with a protocol error for human profiles:
+	// the other profiles still get their rows.
+	server := weathermcp.NewServer(weather.NewService(noon))
+	middleware.Install(server, &middleware.Options{Tools: weathermcp.Tools()})
+	const failure = "the human renderer is out of order"
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if r, ok := req.(*mcp.CallToolRequest); ok && strings.Contains(fmt.Sprint(r.ClientCapabilities()), "human") {
+				return nil, errors.New(failure)
+			}
+			return next(ctx, method, req)
 		}
+	})
+	ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+		&mcp.StreamableHTTPOptions{Stateless: true}))
+	t.Cleanup(ts.Close)
+	for _, format := range [][]string{nil, {"-json"}, {"-show"}} {
+		t.Run(fmt.Sprint(format), func(t *testing.T) {
+			code, stdout, stderr := runCommand(t, append([]string{"-q", "-url", ts.URL, "-tool", "get_weather", "-args", `{"city":"Bern"}`}, format...)...)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			if n := strings.Count(stdout+stderr, failure); n != 1 {
+				t.Errorf("the error is printed %d times, want once; stdout:\n%s\nstderr:\n%s", n, stdout, stderr)
+			}
+			if !strings.Contains(stderr, "1 of 4 profiles failed") {
+				t.Errorf("stderr:\n%s", stderr)
+			}
+			if !strings.Contains(stdout, "terminal") {
+				t.Errorf("stdout lacks the profile after the failure:\n%s", stdout)
+			}
+		})
 	}
 }
 

@@ -41,9 +41,10 @@ func TestShowcase(t *testing.T) {
 		{"    | ### 08:04 → 10:33 · 2 h 29 min · 1 change\n", 1},
 		{"    | Zürich HB → Bern, Fri 20 Nov 2026\n", 1},
 		{"    | 08:04-10:33 2 h 29 min: IC 61 1207 to Olten, IC 21 1108\n", 1},
-		{`    | {"connections":[`, len(showcaseCalls)},
-		{"  bytes of text: a person 423, an agent 950, a terminal 124\n", 1},
-		{"  bytes of text: a person 490, an agent 1031, a terminal 154\n", 1},
+		{`    | {"connections":[`, 0},
+		{"     (no text block: structuredContent alone)\n", len(showcaseCalls)},
+		{"  bytes of text: a person 423, an agent 0, a terminal 124\n", 1},
+		{"  bytes of text: a person 490, an agent 0, a terminal 154\n", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {

@@ -112,6 +112,10 @@ func showResult(w io.Writer, c client, res *mcp.CallToolResult) (int, error) {
 	}
 	fmt.Fprintf(w, "\n---- %s (%s) -> rendering: %s\n", c.name, strings.Join(c.tags, ", "), rendering)
 	fmt.Fprintf(w, "     text: %d bytes; structuredContent: %s\n", text.Len(), structured)
+	if text.Len() == 0 {
+		fmt.Fprintln(w, "     (no text block: structuredContent alone)")
+		return 0, nil
+	}
 	for _, line := range strings.Split(text.String(), "\n") {
 		fmt.Fprintf(w, "    | %s\n", line)
 	}

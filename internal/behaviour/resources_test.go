@@ -49,7 +49,7 @@ func TestResources(t *testing.T) {
 		"undeclared": {[]string{"application/json"}, []string{"application/json", "text/markdown", "text/plain"}, string(currentJSON)},
 		"agent":      {[]string{"application/json"}, []string{"application/json"}, string(currentJSON)},
 		"human":      {[]string{"text/markdown"}, []string{"text/markdown"}, "**Bern, Switzerland**"},
-		"text":       {[]string{"text/plain"}, []string{"text/plain"}, "location=Bern, Switzerland"},
+		"text":       {[]string{"text/plain"}, []string{"text/plain"}, "Bern, Switzerland: Light rain"},
 	}
 	forEachFrontEnd(t, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
 		for _, p := range profiles {

@@ -10,6 +10,9 @@
 // go-sdk client per profile through a [Dial] function, so the command uses
 // stdio or streamable HTTP and tests use in-memory transports.
 //
-// Token estimates use the o200k_base encoding with a loader that reads the
-// encoding embedded in the binary: counting never touches the network.
+// Token estimates use the o200k_base encoding of
+// github.com/tiktoken-go/tokenizer, whose vocabulary is compiled into the
+// binary: counting never touches the network. Run never elicits on anyone's
+// behalf (it declines every request) and never starts a server again once
+// the first profile could not reach it.
 package matrix

@@ -27,7 +27,10 @@ const (
 	RenderText Rendering = "text"
 	// RenderError: the result has isError set.
 	RenderError Rendering = "error"
-	// RenderNone: the result has no text block.
+	// RenderStructured: no content block, structuredContent alone (what an
+	// explicit format=json gets by default).
+	RenderStructured Rendering = "structured only"
+	// RenderNone: the result has neither a text block nor structuredContent.
 	RenderNone Rendering = "none"
 	// RenderFailed: the profile got no result (see Row.Error).
 	RenderFailed Rendering = "failed"
@@ -84,6 +87,8 @@ func classify(res *mcp.CallToolResult, first *string) Rendering {
 	switch {
 	case res.IsError:
 		return RenderError
+	case first == nil && len(res.Content) == 0 && res.StructuredContent != nil:
+		return RenderStructured
 	case first == nil:
 		return RenderNone
 	}

@@ -104,6 +104,8 @@ func TestLoadProfilesRefusesBadFiles(t *testing.T) {
 		{"YAML tag a mapping", "p.yaml", "a:\n  - x-acme: Terse\n", matrix.ErrBadTags, "mapping"},
 		{"YAML tags a string", "p.yaml", "a: agent\n", matrix.ErrBadTags, "got a string"},
 		{"YAML unquoted negation", "p.yaml", "a:\n  - agent\n  - !interactive\n", matrix.ErrBadTags, `line 3: YAML reads !interactive as a tag; quote a negated feature tag: "!interactive"`},
+		{"YAML unquoted negation last in a flow list", "p.yaml", "a: [agent, !interactive]\n", matrix.ErrBadTags, `line 1: YAML reads !interactive as a tag; quote a negated feature tag: "!interactive"`},
+		{"YAML unquoted negation first in a flow list", "p.yaml", "a: [agent]\nb: [!interactive, agent]\n", matrix.ErrBadTags, `line 2: YAML reads !interactive as a tag; quote a negated feature tag: "!interactive"`},
 		{"YAML alias", "p.yaml", "a: &tags [agent]\nb: *tags\n", matrix.ErrSyntax, "anchors, aliases"},
 		{"JSON syntax", "p.json", "{\n  \"a\": [\"agent\",]\n}", matrix.ErrSyntax, "line 2"},
 		{"JSON truncated", "p.json", `{"a": ["agent"]`, matrix.ErrSyntax, "end of JSON"},

@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 )
 
 // parseYAML reads a YAML profiles file from its syntax tree, keeping the
@@ -15,6 +17,9 @@ import (
 func parseYAML(data []byte) ([]Profile, error) {
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
+		if tagErr := unquotedTag(data); tagErr != nil {
+			return nil, tagErr
+		}
 		return nil, fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	var docs []ast.Node
@@ -81,6 +86,27 @@ func refuseIndirection(n ast.Node) error {
 		return found == nil
 	}), n)
 	return found
+}
+
+// unquotedTag returns the error for the first YAML tag in data, or nil when
+// there is none. A file that does not parse may still hold one: in a flow
+// sequence, [agent, !interactive] reads as a tag swallowing the "]", and
+// the parser's own error ("sequence end token ']' not found") would not
+// say that the negation needs quotes.
+func unquotedTag(data []byte) error {
+	for _, tk := range lexer.Tokenize(string(data)) {
+		if tk.Type != token.TagType {
+			continue
+		}
+		tag := strings.TrimRight(tk.Value, "],} \t")
+		line := 0
+		if tk.Position != nil {
+			line = tk.Position.Line
+		}
+		return fmt.Errorf("%w: line %d: YAML reads %s as a tag; quote a negated feature tag: \"%s\"",
+			ErrBadTags, line, tag, tag)
+	}
+	return nil
 }
 
 // visitor adapts a function to ast.Visitor; it stops when f returns false.

@@ -27,8 +27,11 @@ type Options struct {
 	// Legacy connects with the initialize handshake of protocol
 	// LegacyProtocol instead of the client's default.
 	Legacy bool
-	// Timeout bounds each profile's session (connect, list, call); zero
-	// means no bound beyond the context's.
+	// Timeout bounds each request on its own: starting and connecting,
+	// listing the tools, calling the tool. Zero means no bound beyond the
+	// context's. A request that runs out of time stops the run: the server
+	// is not answering, and waiting as long again for each remaining
+	// profile would only multiply the wait.
 	Timeout time.Duration
 	// Progress, when set, is called before each profile is run.
 	Progress func(Step)
@@ -50,12 +53,20 @@ const maxListedTools = 10000
 // ErrOptions is wrapped by the errors Run returns for unusable options.
 var ErrOptions = errors.New("bad options")
 
+// ErrStopped is wrapped by the error Run returns when it stopped before the
+// last profile because the server cannot serve any: the first profile could
+// not start or reach it, or a request ran out of time. The matrix then
+// holds the rows run so far, the failing one last.
+var ErrStopped = errors.New("stopped")
+
 // Run connects one client per profile through dial, calls the tool once
 // with the arguments, and returns what each profile got. Profiles are run
 // one after the other. A profile that fails (connection, listing, call)
 // gets a row with its Error set, the others still run, and Run returns the
-// matrix together with an error joining the failures. Options that cannot
-// work give a nil matrix and an error wrapping ErrOptions.
+// matrix together with an error joining the failures; but when the first
+// profile cannot connect at all, or a request times out, Run stops there
+// and its error wraps ErrStopped. Options that cannot work give a nil
+// matrix and an error wrapping ErrOptions.
 func Run(ctx context.Context, dial Dial, opts Options) (*Matrix, error) {
 	args, err := checkOptions(dial, opts)
 	if err != nil {
@@ -75,11 +86,34 @@ func Run(ctx context.Context, dial Dial, opts Options) (*Matrix, error) {
 		if err != nil {
 			row.Rendering = RenderFailed
 			row.Error = err.Error()
+			m.Rows = append(m.Rows, row)
+			if stops(err, i) {
+				return m, fmt.Errorf("%w after profile %q: %w", ErrStopped, p.Name, err)
+			}
 			errs = append(errs, fmt.Errorf("profile %q: %w", p.Name, err))
+			continue
 		}
 		m.Rows = append(m.Rows, row)
 	}
 	return m, errors.Join(errs...)
+}
+
+// noToolError says that a tool is missing from tools/list.
+type noToolError struct{ msg string }
+
+// Error implements error.
+func (e noToolError) Error() string { return e.msg }
+
+// errConnect marks the errors of starting and connecting to the server.
+var errConnect = errors.New("connect")
+
+// stops reports whether the failure err of the profile at index i ends the
+// run: a request that ran out of time, or a first profile that could not
+// reach the server or find the tool (no profile will).
+func stops(err error, i int) bool {
+	var noTool noToolError
+	return errors.Is(err, context.DeadlineExceeded) ||
+		(i == 0 && (errors.Is(err, errConnect) || errors.As(err, &noTool)))
 }
 
 // checkOptions returns the arguments to send, or an error wrapping
@@ -111,31 +145,35 @@ func checkOptions(dial Dial, opts Options) (json.RawMessage, error) {
 // observed, also when it fails.
 func runProfile(ctx context.Context, dial Dial, opts Options, args json.RawMessage, p Profile) (row Row, err error) {
 	row = Row{Profile: p.Name, Tags: p.Tags, Warnings: p.Warnings()}
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
 	rec := &elicitations{}
 	defer func() { row.Elicitations, row.ElicitationMessages = rec.snapshot() }()
 
+	// The session lives in ctx; each request gets its own deadline.
+	ctx, cancelSession := context.WithCancel(ctx)
+	defer cancelSession()
 	transport, err := dial(ctx, p)
 	if err != nil {
-		return row, fmt.Errorf("dial: %w", err)
+		return row, fmt.Errorf("%w: dial: %w", errConnect, err)
 	}
-	cs, err := newClient(p, rec).Connect(ctx, transport, sessionOptions(opts.Legacy))
+	callCtx, cancel := withTimeout(ctx, opts.Timeout)
+	cs, err := newClient(p, rec).Connect(callCtx, transport, sessionOptions(opts.Legacy))
+	cancel()
 	if err != nil {
-		return row, fmt.Errorf("connect: %w", err)
+		return row, fmt.Errorf("%w: %w", errConnect, err)
 	}
 	defer cs.Close()
 	if ir := cs.InitializeResult(); ir != nil {
 		row.Protocol = ir.ProtocolVersion
 	}
-	tool, err := findTool(ctx, cs, opts.Tool)
+	callCtx, cancel = withTimeout(ctx, opts.Timeout)
+	tool, err := findTool(callCtx, cs, opts.Tool)
+	cancel()
 	if err != nil {
 		return row, err
 	}
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: opts.Tool, Arguments: args})
+	callCtx, cancel = withTimeout(ctx, opts.Timeout)
+	res, err := cs.CallTool(callCtx, &mcp.CallToolParams{Name: opts.Tool, Arguments: args})
+	cancel()
 	if err != nil {
 		return row, fmt.Errorf("call %s: %w", opts.Tool, err)
 	}
@@ -143,6 +181,15 @@ func runProfile(ctx context.Context, dial Dial, opts Options, args json.RawMessa
 		return row, fmt.Errorf("read the result of %s: %w", opts.Tool, err)
 	}
 	return row, nil
+}
+
+// withTimeout returns ctx bounded by d, or ctx itself when d is not
+// positive.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return ctx, func() {}
+	}
+	return context.WithTimeout(ctx, d)
 }
 
 // findTool lists the server's tools and returns the one named name.
@@ -160,14 +207,14 @@ func findTool(ctx context.Context, cs *mcp.ClientSession, name string) (*mcp.Too
 			return tool, nil
 		}
 		if n++; n > maxListedTools {
-			return nil, fmt.Errorf("list tools: more than %d tools, none named %q", maxListedTools, name)
+			return nil, noToolError{fmt.Sprintf("list tools: more than %d tools, none named %q", maxListedTools, name)}
 		}
 		if len(names) < 20 {
 			names = append(names, cell(tool.Name, 64))
 		}
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("the server lists no tools, so none named %q", name)
+		return nil, noToolError{fmt.Sprintf("the server lists no tools, so none named %q", name)}
 	}
-	return nil, fmt.Errorf("the server lists no tool named %q (it has %s)", name, strings.Join(names, ", "))
+	return nil, noToolError{fmt.Sprintf("the server lists no tool named %q (it has %s)", name, strings.Join(names, ", "))}
 }

@@ -6,12 +6,16 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather"
@@ -47,7 +51,7 @@ func TestRunPresetsAgainstTheWeatherDemo(t *testing.T) {
 	}
 	wantRenderings := map[string]matrix.Rendering{
 		"undeclared": matrix.RenderJSONMirror,
-		"agent":      matrix.RenderJSONMirror,
+		"agent":      matrix.RenderStructured, // format=json: structuredContent alone
 		"human":      matrix.RenderMarkdown,
 		"terminal":   matrix.RenderText,
 	}
@@ -71,7 +75,11 @@ func TestRunPresetsAgainstTheWeatherDemo(t *testing.T) {
 				if want := wantRenderings[r.Profile]; r.Rendering != want {
 					t.Errorf("%s: rendering %q, want %q", r.Profile, r.Rendering, want)
 				}
-				if r.TextBytes <= 0 || r.ResultBytes <= r.TextBytes || r.Tokens <= 0 || r.TextBlocks != 1 {
+				if r.Rendering == matrix.RenderStructured {
+					if r.TextBlocks != 0 || r.TextBytes != 0 || r.ResultBytes <= 0 {
+						t.Errorf("%s: text %d bytes in %d blocks, result %d bytes: want no text and a result", r.Profile, r.TextBytes, r.TextBlocks, r.ResultBytes)
+					}
+				} else if r.TextBytes <= 0 || r.ResultBytes <= r.TextBytes || r.Tokens <= 0 || r.TextBlocks != 1 {
 					t.Errorf("%s: text %d bytes in %d blocks, result %d bytes, %d tokens: want positive sizes, the result larger than its text",
 						r.Profile, r.TextBytes, r.TextBlocks, r.ResultBytes, r.Tokens)
 				}
@@ -230,7 +238,9 @@ func TestRunFailures(t *testing.T) {
 
 func TestRunTimesOut(t *testing.T) {
 	// A server that reads every request and answers none.
+	dials := 0
 	hang := func(ctx context.Context, _ matrix.Profile) (mcp.Transport, error) {
+		dials++
 		serverT, clientT := mcp.NewInMemoryTransports()
 		conn, err := serverT.Connect(ctx)
 		if err != nil {
@@ -248,13 +258,82 @@ func TestRunTimesOut(t *testing.T) {
 		t.Cleanup(func() { _ = conn.Close(); <-done })
 		return clientT, nil
 	}
-	start := time.Now()
-	m, err := matrix.Run(testContext(t), hang, matrix.Options{Tool: "x", Profiles: matrix.Presets()[:1], Timeout: 100 * time.Millisecond})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Run: %v, want a deadline error", err)
+	m, err := matrix.Run(testContext(t), hang, matrix.Options{Tool: "x", Timeout: 100 * time.Millisecond})
+	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, matrix.ErrStopped) {
+		t.Errorf("Run: %v, want a deadline error that stopped the run", err)
 	}
-	if m.Failed() != 1 || time.Since(start) > 10*time.Second {
-		t.Errorf("%d failed after %v", m.Failed(), time.Since(start))
+	// The timeout is not waited for again for each of the four profiles.
+	if dials != 1 || len(m.Rows) != 1 || m.Failed() != 1 {
+		t.Errorf("%d dials, %d rows, %d failed; want the run stopped at the first", dials, len(m.Rows), m.Failed())
+	}
+}
+
+func TestRunTimeoutIsPerRequest(t *testing.T) {
+	// A tool that answers after its client's deadline, for the human
+	// profile only: the profiles before it get their results, the run stops
+	// there, and the one after it is not run.
+	calls := make(map[string]int)
+	var mu sync.Mutex
+	server := mcp.NewServer(&mcp.Implementation{Name: "slow", Version: "1"}, nil)
+	server.AddTool(&mcp.Tool{Name: "t", InputSchema: &jsonschema.Schema{Type: "object"}},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			human := strings.Contains(fmt.Sprint(req.Session.InitializeParams().Capabilities.Extensions), "human")
+			mu.Lock()
+			calls[fmt.Sprint(human)]++
+			mu.Unlock()
+			if human {
+				<-ctx.Done()
+				return nil, ctx.Err()
+			}
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
+		})
+	m, err := matrix.Run(testContext(t), inMemory(t, server), matrix.Options{Tool: "t", Legacy: true, Timeout: 200 * time.Millisecond})
+	if !errors.Is(err, matrix.ErrStopped) {
+		t.Fatalf("Run: %v, want it stopped", err)
+	}
+	got := make([]string, 0, len(m.Rows))
+	for _, r := range m.Rows {
+		got = append(got, r.Profile+" "+string(r.Rendering))
+	}
+	if diff := cmp.Diff([]string{"undeclared text", "agent text", "human failed"}, got); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+	mu.Lock()
+	slow := calls["true"]
+	mu.Unlock()
+	if slow != 1 {
+		t.Errorf("the slow call was made %d times, want once", slow)
+	}
+}
+
+func TestRunStopsWhenTheServerCannotBeReached(t *testing.T) {
+	tests := []struct {
+		name     string
+		giveDial func(inProcess matrix.Dial) matrix.Dial
+		give     matrix.Options
+		wantErr  string
+	}{
+		{"dial fails", func(matrix.Dial) matrix.Dial {
+			return func(context.Context, matrix.Profile) (mcp.Transport, error) { return nil, errors.New("no route") }
+		}, matrix.Options{Tool: "get_weather"}, "no route"},
+		{"the tool is missing", func(d matrix.Dial) matrix.Dial { return d }, matrix.Options{Tool: "get_wether"}, `no tool named "get_wether"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dials := 0
+			inner := tt.giveDial(inMemory(t, weatherServer()))
+			dial := func(ctx context.Context, p matrix.Profile) (mcp.Transport, error) {
+				dials++
+				return inner(ctx, p)
+			}
+			m, err := matrix.Run(testContext(t), dial, tt.give)
+			if !errors.Is(err, matrix.ErrStopped) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Run: %v, want it stopped, with %q", err, tt.wantErr)
+			}
+			if dials != 1 || m == nil || len(m.Rows) != 1 {
+				t.Errorf("%d dials, matrix %+v; want one dial and one row", dials, m)
+			}
+		})
 	}
 }
 

@@ -23,7 +23,9 @@ var tableHeader = []string{"profile", "tags", "rendering", "text bytes", "result
 var numeric = []bool{false, false, false, true, true, true, false, true, false}
 
 // WriteTable writes m as an aligned table, one row per profile, under a
-// title naming the call, followed by the profiles' errors and tag warnings.
+// title naming the call, followed by the profiles' tag warnings and the
+// server's elicitation messages. A failed row says "failed"; its error is
+// in Row.Error, for the caller to report once.
 func WriteTable(w io.Writer, m *Matrix) error {
 	rows := [][]string{tableHeader}
 	for _, r := range m.Rows {
@@ -91,15 +93,13 @@ func alignNumbers(rows [][]string) {
 	}
 }
 
-// writeNotes writes the profiles' errors, tag warnings and elicitation
-// messages under the table, one line each, after a blank line.
+// writeNotes writes the profiles' tag warnings and elicitation messages
+// under the table, one line each, after a blank line. Errors are not among
+// them: the row says "failed", and the command says why once, on stderr.
 func writeNotes(buf *bytes.Buffer, m *Matrix) {
 	var notes []string
 	for _, r := range m.Rows {
 		name := cell(r.Profile, MaxNameLen)
-		if r.Error != "" {
-			notes = append(notes, fmt.Sprintf("%s: failed: %s", name, escapeControls(r.Error)))
-		}
 		for _, wn := range r.Warnings {
 			notes = append(notes, fmt.Sprintf("%s: tag warning: %s", name, escapeControls(wn)))
 		}

@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/pkoukk/tiktoken-go"
-	tiktoken_loader "github.com/pkoukk/tiktoken-go-loader"
+	"github.com/tiktoken-go/tokenizer"
 )
 
 // Tokenizer names the encoding of the token estimates: the one of OpenAI's
@@ -17,26 +16,28 @@ const Tokenizer = "o200k_base"
 // estimated from their first MaxTokenizeBytes bytes.
 const MaxTokenizeBytes = 1 << 20
 
-// tokenizer is loaded once, from the encoding files embedded in the binary.
-var tokenizer struct {
+// codec is built once, on first use, from the vocabulary that
+// github.com/tiktoken-go/tokenizer compiles into the binary: nothing is
+// read or downloaded at run time.
+var codec struct {
 	once sync.Once
-	enc  *tiktoken.Tiktoken
+	enc  tokenizer.Codec
 	err  error
 }
 
-// encoder returns the o200k_base encoder. The BPE loader is set to the
-// offline loader before the first encoding is loaded, so the ranks come from
-// the files tiktoken-go-loader embeds: nothing is downloaded, ever. (The
-// default loader fetches them over HTTPS at run time.)
-func encoder() (*tiktoken.Tiktoken, error) {
-	tokenizer.once.Do(func() {
-		tiktoken.SetBpeLoader(tiktoken_loader.NewOfflineLoader())
-		tokenizer.enc, tokenizer.err = tiktoken.GetEncoding(Tokenizer)
-		if tokenizer.err != nil {
-			tokenizer.err = fmt.Errorf("load the %s tokenizer: %w", Tokenizer, tokenizer.err)
+// encoder returns the o200k_base codec. Invalid UTF-8 is counted as U+FFFD,
+// as tiktoken's errors="replace" does, rather than refused.
+func encoder() (tokenizer.Codec, error) {
+	codec.once.Do(func() {
+		enc, err := tokenizer.Get(tokenizer.O200kBase)
+		if err != nil {
+			codec.err = fmt.Errorf("load the %s tokenizer: %w", Tokenizer, err)
+			return
 		}
+		enc.SetErrorMode(tokenizer.ErrorModeReplace)
+		codec.enc = enc
 	})
-	return tokenizer.enc, tokenizer.err
+	return codec.enc, codec.err
 }
 
 // CountTokens estimates the number of o200k_base tokens in text, offline.
@@ -63,7 +64,9 @@ func countTokens(text string, limit int) (n int, approx bool, err error) {
 			n, approx, err = 0, false, fmt.Errorf("count tokens: tokenizer panicked: %v", r)
 		}
 	}()
-	n = len(enc.EncodeOrdinary(sample))
+	if n, err = enc.Count(sample); err != nil {
+		return 0, false, fmt.Errorf("count tokens: %w", err)
+	}
 	if approx && len(sample) > 0 {
 		n = int(int64(n) * int64(len(text)) / int64(len(sample)))
 	}

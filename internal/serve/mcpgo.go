@@ -13,9 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/fx"
-	"go.uber.org/fx/fxevent"
 	"go.uber.org/zap"
-	"go.uber.org/zap/zapcore"
 
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware/client"
@@ -32,11 +30,7 @@ func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer
 		fx.Supply(cfg, app),
 		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
 		fx.Provide(app.MCPGo...),
-		fx.WithLogger(func(log *zap.Logger) fxevent.Logger {
-			l := &fxevent.ZapLogger{Logger: log.Named("fx")}
-			l.UseLogLevel(zapcore.DebugLevel)
-			return l
-		}),
+		fx.NopLogger, // as for the go-sdk: -v is for the negotiation
 		fx.Invoke(func(srv *server.MCPServer, log *zap.Logger) {
 			mcpgo.Install(srv, &mcpgo.Options{Logger: log, Tools: app.Tools})
 		}),

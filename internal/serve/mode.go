@@ -79,7 +79,7 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 		OnStart: func(context.Context) error {
 			ln, err := net.Listen("tcp", p.Config.HTTPAddr)
 			if err != nil {
-				return fmt.Errorf("listen on %s: %w", p.Config.HTTPAddr, err)
+				return fmt.Errorf("serve HTTP: %w", err) // err names the address
 			}
 			mode := "stateful"
 			if p.Config.Stateless {

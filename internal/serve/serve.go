@@ -15,7 +15,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/fx"
-	"go.uber.org/fx/fxevent"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
@@ -139,11 +138,10 @@ func options(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []f
 		fx.Supply(cfg, app),
 		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
 		fx.Provide(app.Provide...),
-		fx.WithLogger(func(log *zap.Logger) fxevent.Logger {
-			l := &fxevent.ZapLogger{Logger: log.Named("fx")}
-			l.UseLogLevel(zapcore.DebugLevel)
-			return l
-		}),
+		// fx's own events (what it provided, invoked, started) are not the
+		// server's business: -v is for the negotiation. Its errors still
+		// come back from New, Start and Stop, and are printed once.
+		fx.NopLogger,
 		contentnegfx.Module,
 		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams) {
 			startMode(lc, sd, p, stdin, stdout, stderr)

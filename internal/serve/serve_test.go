@@ -5,14 +5,17 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
 	"github.com/contentneg/contentneg/internal/serve"
+	"github.com/contentneg/contentneg/internal/serve/servetest"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -133,4 +136,75 @@ func TestAnAppWithoutAnMCPGoVersionSaysSo(t *testing.T) {
 	if !strings.Contains(stderr.String(), "no mcp-go version") {
 		t.Errorf("stderr: %s", stderr.String())
 	}
+}
+
+func TestListenErrorIsOneLine(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	var stderr servetest.SyncBuffer
+	app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
+	code := serve.Run(t.Context(), app, []string{"-http", taken.Addr().String()}, strings.NewReader(""), io.Discard, &stderr)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	want := "test: serve HTTP: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
+	}
+}
+
+func TestVerboseLogsTheNegotiation(t *testing.T) {
+	// -v over stdio: a client with a profile calls a tool; stderr has the
+	// negotiation's debug line and nothing of fx.
+	app := serve.App{
+		Name: "test",
+		Provide: []any{func() *mcp.Server {
+			s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
+			s.AddTool(&mcp.Tool{Name: "echo", InputSchema: &jsonschema.Schema{Type: "object"}},
+				func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+					return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"a":1}`}}}, nil
+				})
+			return s
+		}},
+	}
+	stdinR, stdinW := io.Pipe()
+	stdoutR, stdoutW := io.Pipe()
+	var stderr servetest.SyncBuffer
+	done := make(chan int)
+	go func() {
+		code := serve.Run(context.Background(), app, []string{"-v", "-stdio"}, stdinR, stdoutW, &stderr)
+		stdoutW.Close()
+		done <- code
+	}()
+	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, &mcp.ClientOptions{Capabilities: agentCapabilities()})
+	cs, err := client.Connect(t.Context(), &mcp.IOTransport{Reader: stdoutR, Writer: stdinW}, nil)
+	if err != nil {
+		stdinW.Close()
+		<-done
+		t.Fatalf("connect: %v; stderr:\n%s", err, stderr.String())
+	}
+	if _, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{}}); err != nil {
+		t.Errorf("call: %v", err)
+	}
+	cs.Close()
+	if code := <-done; code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+	log := stderr.String()
+	if !strings.Contains(log, "profile negotiated") || !strings.Contains(log, `"audience": "agent"`) {
+		t.Errorf("stderr lacks the negotiation:\n%s", log)
+	}
+	if strings.Contains(log, "fx\t") || strings.Contains(log, "provided") {
+		t.Errorf("stderr holds fx's events:\n%s", log)
+	}
+}
+
+// agentCapabilities declares the extension with the tag agent.
+func agentCapabilities() *mcp.ClientCapabilities {
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension("io.modelcontextprotocol/content-negotiation", map[string]any{"version": "1.0", "features": []string{"agent"}})
+	return caps
 }

@@ -144,6 +144,8 @@ export function httpTransport({ stateless }) {
       });
     },
     transport: () => new StreamableHTTPClientTransport(url),
+    /** The demo's URL, once started (for clients of other SDK versions). */
+    url: () => url,
     async stop() {
       if (!child || child.exitCode !== null || child.signalCode !== null) {
         return;

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -37,8 +38,10 @@ func TestTypeScriptSDKClient(t *testing.T) {
 	if err != nil {
 		unavailable(t, "node is not installed (%v); install Node 20 or later, then run npm ci in interop/typescript", err)
 	}
-	if _, err := os.Stat(filepath.Join("node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
-		unavailable(t, "the TypeScript SDK is not installed (%v); run npm ci in interop/typescript", err)
+	for _, pkg := range []string{"sdk", "client"} {
+		if _, err := os.Stat(filepath.Join("node_modules", "@modelcontextprotocol", pkg, "package.json")); err != nil {
+			unavailable(t, "the TypeScript SDK (@modelcontextprotocol/%s) is not installed (%v); run npm ci in interop/typescript", pkg, err)
+		}
 	}
 
 	limit := deadline(t)
@@ -80,13 +83,25 @@ func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit tim
 	}
 	_ = w.Close() // node and its children hold the write end now
 
+	// The suites that must have run: node --test finds the files itself, so
+	// a suite that was not found would otherwise pass unnoticed.
+	suites := map[string]bool{}
+	for _, s := range requiredSuites {
+		suites[s] = false
+	}
 	logged := make(chan struct{})
 	go func() {
 		defer close(logged)
 		lines := bufio.NewScanner(r)
 		lines.Buffer(make([]byte, 0, 64*1024), 1024*1024)
 		for lines.Scan() {
-			t.Log(lines.Text())
+			line := lines.Text()
+			for s := range suites {
+				if strings.Contains(line, s) {
+					suites[s] = true
+				}
+			}
+			t.Log(line)
 		}
 	}()
 
@@ -107,6 +122,21 @@ func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit tim
 	case err != nil:
 		t.Fatalf("node --test failed (%v); the failing assertions are in the log above", err)
 	}
+	for _, s := range requiredSuites {
+		if !suites[s] {
+			t.Errorf("node --test did not run the suite %q", s)
+		}
+	}
+}
+
+// requiredSuites are the names of the node test suites, as the spec
+// reporter prints them, that every run must include.
+var requiredSuites = []string{
+	"TypeScript SDK client over stdio",
+	"TypeScript SDK client over streamable HTTP, stateful",
+	"TypeScript SDK client over streamable HTTP, stateless",
+	"TypeScript SDK v2 client, pinned to 2026-07-28, over stdio",
+	"TypeScript SDK v2 client, pinned to 2026-07-28, over streamable HTTP, stateless",
 }
 
 // unavailable skips the test, or fails it when requireEnv is set.

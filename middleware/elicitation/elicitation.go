@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"regexp"
+	"strconv"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -67,10 +69,10 @@ func Sending(s *shaping.Shaper) mcp.Middleware {
 // with the refusal, and next is called again with the same request state.
 func gateInputs(ctx context.Context, method string, req mcp.Request, next mcp.MethodHandler, call *shaping.Call, refusal string) (mcp.Result, error) {
 	res, err := shaping.Gate(call, func(refused []string, state string) (mcp.Result, error) {
-		if refused == nil {
-			return next(ctx, method, req)
+		if refused != nil {
+			req = retryWith(req, answers(refused, refusal), state)
 		}
-		return next(ctx, method, retryWith(req, answers(refused, refusal), state))
+		return bridged(next(ctx, method, req))
 	}, asked)
 	var still *shaping.StillAskingError
 	switch {
@@ -81,6 +83,34 @@ func gateInputs(ctx context.Context, method string, req mcp.Request, next mcp.Me
 	default:
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: still.Error()}
 	}
+}
+
+// bridgeRefused matches the error of the SDK's legacy-era bridge when the
+// inputRequests it fulfils ask a client without the elicitation capability:
+// `multi-round-trip: fulfilling input request "ID": client does not support
+// elicitation`. The bridge runs inside every receiving middleware, so the
+// gate never sees those inputRequests; it sees this error, names the id,
+// and answers it with the refusal like any other (contract section 6: a
+// declared client without the capability gets a local decline, never an
+// error). The request state of the bridged result is not in the error: a
+// handler is called again without it.
+var bridgeRefused = regexp.MustCompile(`^multi-round-trip: fulfilling input request ("(?:[^"\\]|\\.)*"): client does not support elicitation$`)
+
+// bridged turns the bridge's refusal into the result that asked, for the
+// gate to answer; any other outcome is returned as it is.
+func bridged(res mcp.Result, err error) (mcp.Result, error) {
+	if err == nil {
+		return res, nil
+	}
+	m := bridgeRefused.FindStringSubmatch(err.Error())
+	if m == nil {
+		return res, err
+	}
+	id, uerr := strconv.Unquote(m[1])
+	if uerr != nil {
+		return res, err
+	}
+	return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: &mcp.ElicitParams{}}}, nil
 }
 
 // asked describes a result's elicitation input requests for shaping.Gate.
@@ -195,7 +225,7 @@ func MayElicit(ctx context.Context, req mcp.Request) bool {
 	if c, ok := shaping.CallFrom(ctx); ok {
 		return !c.Closed
 	}
-	return hasElicitation(req)
+	return sdk.HasElicitation(req)
 }
 
 // Elicit asks the client of a tools/call, in either protocol era, and
@@ -225,7 +255,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		c.Gated("Elicit")
 		return &mcp.ElicitResult{Action: c.Refusal()}, nil, nil
 	}
-	if !hasElicitation(req) {
+	if !sdk.HasElicitation(req) {
 		return nil, nil, ErrCannotElicit
 	}
 	if r, ok := req.Params.InputResponses[id]; ok {
@@ -235,7 +265,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		}
 		return answer, nil, nil
 	}
-	if sdk.RequestFacts(req).Stateless {
+	if sdk.Stateless(req) {
 		return nil, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: params}}, nil
 	}
 	if req.Session == nil {
@@ -246,18 +276,4 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		return nil, nil, fmt.Errorf("elicit %q: %w", id, err)
 	}
 	return answer, nil, nil
-}
-
-// hasElicitation reports whether the client of req has the real elicitation
-// capability: from the request's own _meta, else from the session's
-// initialize params (legacy era).
-func hasElicitation(req mcp.Request) bool {
-	f := sdk.RequestFacts(req)
-	switch {
-	case f.Meta != nil:
-		return f.Meta.Elicitation
-	case f.Session != nil:
-		return f.Session.Elicitation
-	}
-	return false
 }

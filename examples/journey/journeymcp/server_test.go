@@ -123,7 +123,7 @@ func TestRenderings(t *testing.T) {
 		give  mcp.CallToolParams
 		check func(t *testing.T, body string)
 	}{
-		{"agent gets JSON", []string{"agent", "format=json", "verbosity=compact"}, withChange, isJSON(`"train":"IC 6 906"`)},
+		{"agent gets JSON", []string{"agent"}, withChange, isJSON(`"train":"IC 6 906"`)},
 		{"undeclared gets JSON", nil, withChange, isJSON(`"train":"IC 6 906"`)},
 		{"person gets an itinerary", []string{"human"}, direct, isMarkdown("## Zürich HB → Bern", "### 08:02 → 08:58 · 56 min · direct", "- 08:02–08:58 **IC 1 709** from Zürich HB (platform 31) to Bern (platform 8)")},
 		{"person sees the change", []string{"human"}, withChange, isMarkdown("### 08:32 → 10:49 · 2 h 17 min · 1 change", "**IC 6 906** from Bern (platform 6)")},

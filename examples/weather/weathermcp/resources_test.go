@@ -50,7 +50,7 @@ func TestCurrentWeatherResource(t *testing.T) {
 			}
 		},
 		"text": func(t *testing.T, c *mcp.ResourceContents) {
-			if c.MIMEType != "text/plain" || renderers.CheckPlain(c.Text) != nil || !strings.Contains(c.Text, "location=Bern, Switzerland") {
+			if c.MIMEType != "text/plain" || renderers.CheckPlain(c.Text) != nil || !strings.HasPrefix(c.Text, "Bern, Switzerland: ") || strings.Contains(c.Text, "\n") {
 				t.Errorf("not a compact text rendering: %s %q", c.MIMEType, c.Text)
 			}
 		},

@@ -105,7 +105,7 @@ func TestRenderingsOfTheDemoTools(t *testing.T) {
 		give  mcp.CallToolParams
 		check func(t *testing.T, body string)
 	}{
-		{"agent weather is JSON", []string{"agent", "format=json", "verbosity=compact"}, weatherCall, isJSON},
+		{"agent weather is JSON", []string{"agent"}, weatherCall, isJSON},
 		{"human weather is markdown", []string{"human", "format=markdown"}, weatherCall, isMarkdown("Bern, Switzerland")},
 		{"human forecast is a markdown table", []string{"human"}, forecastCall, isMarkdown("| 2026-11-26 |")},
 		{"verbose weather explains its fields", []string{"human", "verbosity=verbose"}, weatherCall, isMarkdown("°C")},

@@ -27,9 +27,15 @@ Observed at {{.observed_at}}.`
 The feels-like temperature is the wind chill at or below 10 °C and the heat index at or above 27 °C. The UV index runs from 0 (night) to 11 and above (extreme); from 3, sun protection is advisable.`
 )
 
-// weatherCompact is the gjson projection compact text keeps of get_weather:
-// the five fields that matter at a glance.
+// weatherCompact is the gjson projection compact text keeps of get_weather
+// when no compact text template applies: the five fields that matter at a
+// glance.
 const weatherCompact = `{location,conditions,temperature_c,feels_like_c,precipitation_probability}`
+
+// weatherCompactText is get_weather for an agent that asked for compact
+// text: one line with what matters at a glance, about a fifth of the JSON's
+// tokens.
+const weatherCompactText = `{{.location}}: {{.conditions}} {{.temperature_c}}°C, precipitation {{percent .precipitation_probability}}`
 
 // Tools returns the demo's rendering configuration per tool and resource
 // template: a markdown template and a compact projection for get_weather and
@@ -43,6 +49,7 @@ func Tools() map[string]shaping.Tool {
 			negotiation.Verbose:  weatherVerboseMD,
 		},
 		Compact: weatherCompact,
+		Text:    map[negotiation.Verbosity]string{negotiation.Compact: weatherCompactText},
 	})
 	if err != nil {
 		panic(fmt.Sprintf("weathermcp: the get_weather templates do not compile: %v", err)) // a programming error, caught by every test

@@ -19,19 +19,17 @@ import (
 // and a weak key for the connection.
 func RequestFacts(req mcp.Request) shaping.Request {
 	var r shaping.Request
-	meta := MetaOf(req.GetParams())
-	_, r.Stateless = meta[mcp.MetaKeyProtocolVersion]
-	switch caps := meta[mcp.MetaKeyClientCapabilities].(type) {
+	m := MetaOf(req.GetParams())
+	_, r.Stateless = m[mcp.MetaKeyProtocolVersion]
+	switch caps := m[mcp.MetaKeyClientCapabilities].(type) {
 	case nil:
 	case map[string]any:
-		c := shaping.CapabilitiesFromMap(caps)
-		r.Meta = &c
+		r.Meta, r.HasMeta = shaping.CapabilitiesFromMap(caps), true
 	default:
 		if a, ok := req.(interface {
 			ClientCapabilities() *mcp.ClientCapabilities
 		}); ok {
-			c := Capabilities(a.ClientCapabilities())
-			r.Meta = &c
+			r.Meta, r.HasMeta = Capabilities(a.ClientCapabilities()), true
 		}
 	}
 	ss, _ := req.GetSession().(*mcp.ServerSession)
@@ -39,11 +37,30 @@ func RequestFacts(req mcp.Request) shaping.Request {
 		return r
 	}
 	r.SessionID, r.SessionKey = ss.ID(), weak.Make(ss)
-	if params := ss.InitializeParams(); params != nil && r.Meta == nil && !r.Stateless {
-		c := Capabilities(params.Capabilities)
-		r.Session = &c
+	if params := ss.InitializeParams(); params != nil && !r.HasMeta && !r.Stateless {
+		r.Session, r.HasSession = Capabilities(params.Capabilities), true
 	}
 	return r
+}
+
+// Stateless reports whether req follows the stateless protocol.
+func Stateless(req mcp.Request) bool {
+	_, ok := MetaOf(req.GetParams())[mcp.MetaKeyProtocolVersion]
+	return ok
+}
+
+// HasElicitation reports whether the client of req has the real
+// elicitation capability: from the request's own _meta, else from the
+// session's initialize params (legacy era).
+func HasElicitation(req mcp.Request) bool {
+	f := RequestFacts(req)
+	switch {
+	case f.HasMeta:
+		return f.Meta.Elicitation
+	case f.HasSession:
+		return f.Session.Elicitation
+	}
+	return false
 }
 
 // KeepSession negotiates a session at initialize; the client of a session

@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"errors"
@@ -19,18 +19,18 @@ func TestSplitCommand(t *testing.T) {
 		{`a\ b 'it''s' ""`, []string{"a b", "its", ""}, nil},
 		{`"keep \n and \\ and \$HOME" '$HOME'`, []string{`keep \n and \ and $HOME`, "$HOME"}, nil},
 		{"", nil, nil},
-		{`'open`, nil, errUnterminated},
-		{`"open`, nil, errUnterminated},
-		{`trailing\`, nil, errUnterminated},
+		{`'open`, nil, ErrUnterminated},
+		{`"open`, nil, ErrUnterminated},
+		{`trailing\`, nil, ErrUnterminated},
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {
-			got, err := splitCommand(tt.give)
+			got, err := Split(tt.give)
 			if !errors.Is(err, tt.wantErr) {
-				t.Fatalf("splitCommand(%q) error %v, want %v", tt.give, err, tt.wantErr)
+				t.Fatalf("Split(%q) error %v, want %v", tt.give, err, tt.wantErr)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("splitCommand(%q) (-want +got):\n%s", tt.give, diff)
+				t.Errorf("Split(%q) (-want +got):\n%s", tt.give, diff)
 			}
 		})
 	}

@@ -1,4 +1,7 @@
-package main
+// Package cmdline splits a command line given as one string, such as the
+// -command flag of the project's commands, into words as a POSIX shell
+// quotes them. It never expands anything and never runs anything.
+package cmdline
 
 import (
 	"errors"
@@ -6,15 +9,15 @@ import (
 	"strings"
 )
 
-// errUnterminated is wrapped by splitCommand's errors.
-var errUnterminated = errors.New("unterminated quote or escape")
+// ErrUnterminated is wrapped by the error of Split for a line that ends inside quotes or after a backslash.
+var ErrUnterminated = errors.New("unterminated quote or escape")
 
-// splitCommand splits a command line into words the way a POSIX shell does
+// Split splits a command line into words the way a POSIX shell does
 // for quoting: blanks separate words; single quotes keep everything up to
 // the next single quote; double quotes keep everything but let a backslash
 // escape $, `, ", \ and newline; a backslash outside quotes escapes the next
 // character. There is no expansion of any kind: $HOME stays $HOME.
-func splitCommand(s string) ([]string, error) {
+func Split(s string) ([]string, error) {
 	var (
 		words   []string
 		word    strings.Builder
@@ -63,7 +66,7 @@ func splitCommand(s string) ([]string, error) {
 		}
 	}
 	if quote != 0 || escaped {
-		return nil, fmt.Errorf("split the command %q: %w", s, errUnterminated)
+		return nil, fmt.Errorf("cmdline: split %q: %w", s, ErrUnterminated)
 	}
 	if inWord {
 		words = append(words, word.String())
