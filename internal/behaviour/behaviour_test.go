@@ -35,8 +35,17 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any)
 // forEachFrontEnd runs f for every SDK and mode, with a server started for
 // it.
 func forEachFrontEnd(t *testing.T, f func(t *testing.T, s *behaviour.Server, m behaviour.Mode)) {
+	forEachFrontEndIn(t, func(behaviour.Mode) bool { return true }, f)
+}
+
+// forEachFrontEndIn runs f for every SDK and the modes in that are true,
+// with a server started for it.
+func forEachFrontEndIn(t *testing.T, in func(behaviour.Mode) bool, f func(t *testing.T, s *behaviour.Server, m behaviour.Mode)) {
 	for _, sdk := range behaviour.SDKs {
 		for _, m := range behaviour.Modes {
+			if !in(m) {
+				continue
+			}
 			t.Run(string(sdk)+"/"+m.String(), func(t *testing.T) {
 				f(t, behaviour.Start(t, sdk, m.Transport), m)
 			})

@@ -27,10 +27,8 @@ func TestClientsThatCannotAnswerAreNeverAsked(t *testing.T) {
 }
 
 func TestClientsThatCanAnswerAreAskedAndHeard(t *testing.T) {
-	forEachFrontEnd(t, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
-		if !m.Negotiates() {
-			t.Skip("a stateless HTTP server cannot reach a legacy client")
-		}
+	// A stateless HTTP server cannot reach a legacy client: not asked there.
+	forEachFrontEndIn(t, behaviour.Mode.Negotiates, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
 		c, asked := weathermcptest.CanAnswer()
 		cs := s.Connect(t, &middlewaretest.Options{Settings: c.Settings, Legacy: m.Legacy, Client: c.Options})
 		weathermcptest.CheckAsked(t, cs, asked)
@@ -40,10 +38,9 @@ func TestClientsThatCanAnswerAreAskedAndHeard(t *testing.T) {
 func TestForgedAnswersAreRefused(t *testing.T) {
 	// A stateless client that declared !interactive sends an "accept" of its
 	// own for the confirmation it was never asked: the gate answers instead.
-	forEachFrontEnd(t, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
-		if m.Legacy {
-			t.Skip("input responses belong to the stateless era")
-		}
+	// Input responses belong to the stateless era.
+	stateless := func(m behaviour.Mode) bool { return !m.Legacy }
+	forEachFrontEndIn(t, stateless, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
 		cs := s.Connect(t, &middlewaretest.Options{
 			Settings: middlewaretest.Declare("!interactive"),
 			Client:   &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) { return nil, nil }},
