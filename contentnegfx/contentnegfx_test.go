@@ -117,7 +117,7 @@ func TestNewWorksWithoutFx(t *testing.T) {
 		Tools: []contentnegfx.NamedTool{{Name: "greet", Tool: shaping.Tool{Title: "Greeting"}}},
 	})
 	contentnegfx.Install(m, s)
-	if got := greet(t, s, "human"); got != "# Greeting\n\n- **greeting:** Hello, Ada" {
+	if got := greet(t, s, "human"); got != "# Greeting\n\n- **Greeting:** Hello, Ada" {
 		t.Errorf("got %q", got)
 	}
 }

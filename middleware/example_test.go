@@ -53,9 +53,9 @@ func Example() {
 	// []:
 	// {"city":"Bern","high_c":9.5,"sky":"Overcast"}
 	// [human]:
-	// - **city:** Bern
-	// - **high_c:** 9.5
-	// - **sky:** Overcast
+	// - **City:** Bern
+	// - **High c:** 9.5
+	// - **Sky:** Overcast
 	// [format=text verbosity=compact]:
 	// city=Bern
 	// high_c=9.5

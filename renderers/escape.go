@@ -16,8 +16,9 @@ import (
 // intraword '_', so feels_like_c stays as it is), '&' where it could start an entity, block syntax
 // at the start ('#', '>', '+', '-', '=', ':', "1." and "1)"), a trailing "#" run, and the GFM
 // autolink triggers ("http:", "https:", "ftp:", "www." and '@' in an e-mail address). Newlines,
-// carriage returns and leading or trailing spaces and tabs become numeric character references
-// (&#10;, &#13;, &#32;, &#9;), so a value never breaks a line or a table row and keeps its spaces.
+// carriage returns, leading or trailing white space (Unicode's too, such as U+00A0) and a trailing
+// backslash become numeric character references (&#10;, &#13;, &#32;, &#160;, &#92;), so a value
+// never breaks a line, a table row or a bold label, and keeps its spaces.
 // Other control characters (C0, DEL, C1) also become references, so raw markdown shown in a terminal
 // cannot carry escape sequences. Invalid UTF-8 and NUL, which CommonMark replaces anyway, become
 // U+FFFD.
@@ -39,25 +40,44 @@ func needsEscape(s string) bool {
 	if isBlank(s[0]) || isBlank(s[len(s)-1]) {
 		return true
 	}
+	ascii := true
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case 0, '\n', '\r', '\\', '`', '*', '_', '~', '[', ']', '<', '|', '&', '#', '>', '+', '-', '=',
 			':', '.', ')', '@':
 			return true
 		}
-		if s[i] < ' ' || s[i] == 0x7f || s[i] == 0xc2 || s[i] >= utf8.RuneSelf && !utf8.ValidString(s[i:]) {
+		if s[i] < ' ' || s[i] == 0x7f || s[i] == 0xc2 {
 			return true
 		}
+		ascii = ascii && s[i] < utf8.RuneSelf
 	}
-	return false
+	if ascii {
+		return false
+	}
+	if !utf8.ValidString(s) {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	return unicode.IsSpace(first) || unicode.IsSpace(last)
 }
 
 // writeEscaped writes EscapeMarkdown(s) to b.
 func writeEscaped(b *strings.Builder, s string) {
 	s = validText(s)
-	lead, trail := blankEdges(s)
+	lead, trail := spaceEdges(s)
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789")) // a leading digit run: "1." may be a list marker
 	for i := 0; i < len(s); i++ {
 		c := s[i]
+		if i < lead || i >= trail {
+			// Leading and trailing white space (Unicode's included: U+00A0 after "**" stops bold
+			// from opening) would be trimmed or change the parse; a reference keeps it.
+			r, size := utf8.DecodeRuneInString(s[i:])
+			writeNumericRef(b, r)
+			i += size - 1
+			continue
+		}
 		if isC1(s, i) {
 			writeNumericRef(b, rune(s[i+1]))
 			i++
@@ -72,15 +92,16 @@ func writeEscaped(b *strings.Builder, s string) {
 			continue
 		}
 		switch c {
-		case ' ', '\t':
-			if i < lead || i >= trail {
-				writeNumericRef(b, rune(c))
-				continue
-			}
 		case '\n', '\r':
 			writeNumericRef(b, rune(c))
 			continue
 		case '\\':
+			if i == len(s)-1 {
+				// A backslash that ends the value could escape whatever follows it where the value
+				// is written (a table's '|', a label's '*'): a reference cannot.
+				writeNumericRef(b, '\\')
+				continue
+			}
 			if !literalAfterBackslash(s, i+1) {
 				b.WriteByte('\\')
 			}
@@ -102,7 +123,7 @@ func writeEscaped(b *strings.Builder, s string) {
 				b.WriteByte('\\')
 			}
 		case '.', ')':
-			if orderedMarker(s, i) || (c == '.' && strings.HasSuffix(s[:i], "www")) {
+			if i == digits && i > 0 && (i+1 == len(s) || isBlank(s[i+1])) || (c == '.' && strings.HasSuffix(s[:i], "www")) {
 				b.WriteByte('\\')
 			}
 		case '@':
@@ -177,15 +198,6 @@ func opensBlock(c byte, rest string) bool {
 	return false
 }
 
-// orderedMarker reports whether s[i] ('.' or ')') ends a leading run of digits that would make an
-// ordered list marker: it must be followed by a blank or by the end of s.
-func orderedMarker(s string, i int) bool {
-	if i == 0 || strings.TrimLeft(s[:i], "0123456789") != "" {
-		return false
-	}
-	return i+1 == len(s) || isBlank(s[i+1])
-}
-
 // entityLike reports whether the text from s[k] on, after a '&', could complete an entity or a
 // numeric character reference; the end of s counts, as more text may follow it.
 func entityLike(s string, k int) bool {
@@ -205,23 +217,32 @@ func hasURLScheme(prefix string) bool {
 		strings.HasSuffix(prefix, "ftp")
 }
 
-// blankEdges returns the length of the leading run of spaces and tabs and the start of the
-// trailing one.
-func blankEdges(s string) (lead, trail int) {
-	for lead < len(s) && isBlank(s[lead]) {
-		lead++
+// spaceEdges returns the length in bytes of the leading run of white space (ASCII or Unicode, as
+// unicode.IsSpace says; s must be valid UTF-8) and the start of the trailing one.
+func spaceEdges(s string) (lead, trail int) {
+	for lead < len(s) {
+		r, size := utf8.DecodeRuneInString(s[lead:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		lead += size
 	}
 	trail = len(s)
-	for trail > lead && isBlank(s[trail-1]) {
-		trail--
+	for trail > lead {
+		r, size := utf8.DecodeLastRuneInString(s[:trail])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		trail -= size
 	}
 	return lead, trail
 }
 
 // writeNumericRef writes r as a decimal numeric character reference.
 func writeNumericRef(b *strings.Builder, r rune) {
+	var digits [8]byte
 	b.WriteString("&#")
-	b.WriteString(strconv.Itoa(int(r)))
+	b.Write(strconv.AppendInt(digits[:0], int64(r), 10))
 	b.WriteByte(';')
 }
 

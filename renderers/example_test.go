@@ -8,11 +8,12 @@ import (
 )
 
 // forecast arrives with alphabetical keys, as after a round trip through a map.
-var forecast = []byte(`{"days":[{"conditions":"Light rain","date":"2026-11-20","high_c":8,"low_c":2},` +
-	`{"conditions":"Sunny","date":"2026-11-21","high_c":9,"low_c":-1}],"location":"Bern, Switzerland"}`)
+var forecast = []byte(`{"days":[{"conditions":"Light rain","date":"2026-11-20","high_c":8,"low_c":2,"rain":0.8},` +
+	`{"conditions":"Sunny","date":"2026-11-21","high_c":9,"low_c":-1,"rain":0.05}],"location":"Bern, Switzerland"}`)
 
 var forecastSchema = []byte(`{"properties":{"location":{"description":"Place name"},"days":{"items":{
-	"properties":{"date":{},"high_c":{},"low_c":{},"conditions":{}}}}}}`)
+	"properties":{"date":{},"high_c":{"unit":"°C"},"low_c":{"unit":"°C"},"conditions":{},
+	"rain":{"title":"Chance of rain","type":"number","minimum":0,"maximum":1}}}}}}`)
 
 func ExampleGeneric_Markdown() {
 	schema, err := renderers.ParseSchema(forecastSchema)
@@ -29,14 +30,14 @@ func ExampleGeneric_Markdown() {
 	// Output:
 	// # Forecast
 	//
-	// - **location:** Bern, Switzerland
+	// - **Location:** Bern, Switzerland
 	//
-	// ## days
+	// ## Days
 	//
-	// | date | high_c | low_c | conditions |
-	// | --- | --- | --- | --- |
-	// | 2026-11-20 | 8 | 2 | Light rain |
-	// | 2026-11-21 | 9 | -1 | Sunny |
+	// | Date | High (°C) | Low (°C) | Conditions | Chance of rain |
+	// | --- | --- | --- | --- | --- |
+	// | 2026-11-20 | 8 | 2 | Light rain | 80% |
+	// | 2026-11-21 | 9 | -1 | Sunny | 5% |
 }
 
 func ExampleGeneric_Text() {
@@ -58,16 +59,16 @@ func ExampleGeneric_Text() {
 	// Output:
 	// compact:
 	// location=Bern, Switzerland
-	// days[2]{date,high_c,low_c,conditions}:
-	//   2026-11-20,8,2,Light rain
-	//   2026-11-21,9,-1,Sunny
+	// days[2]{date,high_c,low_c,conditions,rain}:
+	// 2026-11-20,8,2,Light rain,0.8
+	// 2026-11-21,9,-1,Sunny,0.05
 	//
 	// verbose:
 	// location: Bern, Switzerland — Place name
 	// days[2]:
-	//   date        high_c (°C)  low_c (°C)  conditions
-	//   2026-11-20  8            2           Light rain
-	//   2026-11-21  9            -1          Sunny
+	//   date        high_c (°C)  low_c (°C)  conditions  rain
+	//   2026-11-20  8            2           Light rain  0.8
+	//   2026-11-21  9            -1          Sunny       0.05
 }
 
 func ExampleNewTemplate() {

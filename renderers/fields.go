@@ -16,11 +16,12 @@ const maxColumns = 32
 // the order of the raw bytes.
 func (r *render) objectFields(obj gjson.Result, s *Schema) (fields []field, mark int) {
 	mark = len(r.scratch.fields)
+	index := r.propertyIndex(s)
 	obj.ForEach(func(key, value gjson.Result) bool {
 		f := field{key: key.Str, value: value}
 		if s != nil {
 			f.rank = len(s.Properties)
-			if i := propertyIndex(s, key.Str); i >= 0 {
+			if i := index.of(s, key.Str); i >= 0 {
 				f.prop, f.rank = &s.Properties[i], i
 			}
 		}
@@ -39,7 +40,49 @@ func (r *render) popFields(mark int) {
 	r.scratch.fields = r.scratch.fields[:mark]
 }
 
-func propertyIndex(s *Schema, name string) int {
+// propertyIndex returns a map from property name to index for s when s has more than a few
+// properties (so that ordering a wide object is linear), or nil: small schemas are scanned.
+// ParseSchema builds the map once; for a schema built by hand the map is built once per rendering.
+func (r *render) propertyIndex(s *Schema) names {
+	if s == nil || len(s.Properties) <= smallSchema {
+		return nil
+	}
+	if s.index != nil {
+		return s.index
+	}
+	if m, ok := r.scratch.indexes[s]; ok {
+		return m
+	}
+	if r.scratch.indexes == nil {
+		r.scratch.indexes = make(map[*Schema]names)
+	}
+	m := indexProperties(s.Properties)
+	r.scratch.indexes[s] = m
+	return m
+}
+
+// smallSchema is the number of properties up to which a linear scan finds a property.
+const smallSchema = 8
+
+// names maps a property name to its index in Schema.Properties (the first, for a repeated name).
+type names map[string]int
+
+func indexProperties(props []Property) names {
+	m := make(names, len(props))
+	for i := len(props) - 1; i >= 0; i-- {
+		m[props[i].Name] = i
+	}
+	return m
+}
+
+// of returns the index of the property called name in s, or -1; m is s's index or nil.
+func (m names) of(s *Schema, name string) int {
+	if m != nil {
+		if i, ok := m[name]; ok {
+			return i
+		}
+		return -1
+	}
 	for i := range s.Properties {
 		if s.Properties[i].Name == name {
 			return i
@@ -76,9 +119,10 @@ func (r *render) tableColumns(arr gjson.Result, items *Schema) (cols []column, m
 		}
 	}
 	if items != nil {
+		index := r.propertyIndex(items)
 		for i := range cols {
 			cols[i].rank = len(items.Properties)
-			if j := propertyIndex(items, cols[i].key); j >= 0 {
+			if j := index.of(items, cols[i].key); j >= 0 {
 				cols[i].prop, cols[i].rank = &items.Properties[j], j
 			}
 		}

@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/contentneg/contentneg/negotiation"
+	"github.com/tidwall/gjson"
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // FuzzEscapeMarkdown checks the round trip: parsing EscapeMarkdown(s) gives one paragraph whose
@@ -75,7 +80,8 @@ func addValueSeeds(f *testing.F) {
 // FuzzMarkdown renders arbitrary JSON, and a value holding the fuzzed string in every place data
 // goes, at every verbosity: no panic, invalid input reported as ErrInvalidJSON, and every output
 // passes CheckMarkdown, holds only the node kinds Generic writes (no link, image, code, HTML, quote
-// or break that data could have injected), and converts with PlainText to plain text.
+// or break that data could have injected), converts with PlainText to plain text, and shows every
+// data string as literal text (readsBack).
 func FuzzMarkdown(f *testing.F) {
 	addValueSeeds(f)
 	f.Fuzz(func(t *testing.T, value []byte, title string) {
@@ -108,7 +114,81 @@ func checkMarkdownOf(t *testing.T, value []byte, title string) {
 		if text := PlainText(md); CheckPlain(text) != nil {
 			t.Fatalf("PlainText(%q) = %q: %v", md, text, CheckPlain(text))
 		}
+		if err := readsBack(md, value, v == negotiation.Compact); err != nil {
+			t.Fatalf("Markdown(%q) at %s = %q: %v", value, v, md, err)
+		}
 	}
+}
+
+// readsBack checks that every string and key of the JSON value (nested less deep than the depth
+// from which containers are written as minified JSON) appears as literal text in one text block
+// or table cell of md, once markdown's escapes and character references are resolved. Strings
+// that are empty, not valid UTF-8 or hold NUL are skipped (CommonMark replaces the last two).
+func readsBack(md string, value []byte, compact bool) error {
+	blocks := blockTexts(md)
+	var missing string
+	walkStrings(gjson.ParseBytes(value), 0, compact, func(s string) bool {
+		if s == "" || !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+			return true
+		}
+		for _, b := range blocks {
+			if strings.Contains(b, s) {
+				return true
+			}
+		}
+		missing = s
+		return false
+	})
+	if missing != "" {
+		return fmt.Errorf("data string %q does not read back as text (blocks %q)", missing, blocks)
+	}
+	return nil
+}
+
+// walkStrings calls f with every string value and every key of v up to depth maxDepth-2, until f
+// returns false; with compact, not the keys of empty values, which compact drops. (The fuzzers
+// give no schema, so every key is shown as it is.)
+func walkStrings(v gjson.Result, depth int, compact bool, f func(string) bool) bool {
+	switch {
+	case v.Type == gjson.String:
+		return f(v.Str)
+	case v.Type != gjson.JSON || depth >= maxDepth-2:
+		return true
+	}
+	ok := true
+	v.ForEach(func(key, el gjson.Result) bool {
+		shown := key.Type == gjson.String && !(compact && isEmpty(el))
+		ok = (!shown || f(key.Str)) && walkStrings(el, depth+1, compact, f)
+		return ok
+	})
+	return ok
+}
+
+// blockTexts parses md as GFM and returns the text of every block that holds inline content
+// (paragraph, heading, text block, table cell), its escapes and references resolved.
+func blockTexts(md string) []string {
+	src := []byte(md)
+	doc := gfmParser().Parse(text.NewReader(src))
+	var out []string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n.Kind() {
+		case ast.KindParagraph, ast.KindHeading, ast.KindTextBlock, east.KindTableCell:
+			var b strings.Builder
+			_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+				if t, ok := c.(*ast.Text); ok && entering {
+					b.WriteString(unescapeMarkdown(t.Segment.Value(src)))
+				}
+				return ast.WalkContinue, nil
+			})
+			out = append(out, b.String())
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }
 
 // FuzzText renders arbitrary JSON at every verbosity (no panic; invalid input reported as

@@ -8,17 +8,22 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// maxSectionLevel is the deepest heading level a nested object or table gets; containers below it
-// are written inline (as escaped minified JSON), leaving level 6 for the elements of a numbered array.
-const maxSectionLevel = 5
+// maxSectionLevel is the deepest heading level a nested object gets; deeper objects are nested
+// lists.
+const maxSectionLevel = 4
 
-// Markdown renders value as markdown. An object becomes a "- **key:** value" list (plain "- key:
-// value" at compact) followed by a "## key" section per nested object or array; a uniform array of
-// objects becomes a GFM table, an array of scalars a comma-separated list, any other array a
-// heading with numbered subsections ("### 1", "### 2"). Every string from the data, keys included,
-// is escaped with EscapeMarkdown. Compact drops null and empty fields (and table columns); verbose
-// adds schema descriptions after " — ", units after values and in table headers, and element counts
-// in array headings.
+// Markdown renders value as markdown for people. An object becomes a list of "- **Label:** value"
+// items (plain "- Label: value" at compact) followed by a "## Label" section per nested object or
+// array; a uniform array of objects becomes a GFM table; an array of scalars a comma-separated list;
+// any other array a list with one item per element, an object element written as its scalar
+// fields on one line ("**A:** 1; **B:** x") with its nested fields as sub-items. The label of a
+// property the schema declares is its title, else its name made readable
+// ("precipitation_probability" gives "Precipitation probability"); other keys are data and are
+// shown as they are. Units (Options.Units, else the schema's "unit") follow values and head table
+// columns; a schema fraction is shown as a percentage.
+// Every string from the data, keys included, is escaped with EscapeMarkdown. Compact drops null and
+// empty fields (and table columns); verbose adds schema descriptions after " — " and element
+// counts in headings.
 func (Generic) Markdown(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: markdown: %w", err)
@@ -41,9 +46,9 @@ func (r *render) markdown(v gjson.Result) {
 	start := r.b.Len()
 	switch {
 	case v.IsObject():
-		r.mdObject(v, r.opts.Schema, 2, 0)
+		r.mdSection(v, r.opts.Schema, 2, 0)
 	case v.IsArray() && !isEmpty(v) && !scalarArray(v):
-		r.mdArray(v, itemsOf(r.opts.Schema), 2, 0)
+		r.mdArrayBlock(v, itemsOf(r.opts.Schema), 0)
 	default:
 		r.blockBreak()
 		r.mdInlineValue(v, 0)
@@ -65,71 +70,226 @@ func (r *render) blockBreak() {
 	}
 }
 
-func (r *render) mdObject(obj gjson.Result, s *Schema, level, depth int) {
+// mdSection writes an object as the body of a section at heading level: its inline fields as a
+// list, then a section per container field (a nested list below maxSectionLevel).
+func (r *render) mdSection(obj gjson.Result, s *Schema, level, depth int) {
 	fields, mark := r.objectFields(obj, s)
 	listed := false
 	for i := range fields {
 		f := &fields[i]
-		if !r.mdInline(f.value, level, depth) || r.compact() && isEmpty(f.value) {
+		if !r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
 			continue
 		}
 		if !listed {
 			r.blockBreak()
 			listed = true
 		}
-		r.mdItem(f, depth)
+		r.mdMember(f, "", depth)
 	}
 	for i := range fields {
 		f := &fields[i]
-		if r.mdInline(f.value, level, depth) {
+		if r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
 			continue
 		}
-		r.mdHeading(level, f.key, 0, f.value)
+		r.mdHeading(level, f)
 		if d := r.description(f.prop); d != "" {
 			r.mdParagraph(collapseSpace(d))
 		}
-		if f.value.IsObject() {
-			r.mdObject(f.value, schemaOf(f.prop), level+1, depth+1)
-		} else {
-			r.mdArray(f.value, itemsOf(schemaOf(f.prop)), level+1, depth+1)
+		switch {
+		case f.value.IsArray():
+			r.mdArrayBlock(f.value, itemsOf(schemaOf(f.prop)), depth+1)
+		case level < maxSectionLevel:
+			r.mdSection(f.value, schemaOf(f.prop), level+1, depth+1)
+		default:
+			r.blockBreak()
+			r.mdObjectList(f.value, schemaOf(f.prop), "", depth+1)
 		}
 	}
 	r.popFields(mark)
 }
 
-// mdInline reports whether v is written on its field's list line: scalars, empty containers,
-// arrays of scalars, and containers too deep for a section.
-func (r *render) mdInline(v gjson.Result, level, depth int) bool {
-	return v.Type != gjson.JSON || level > maxSectionLevel || depth+1 >= maxDepth || isEmpty(v) ||
-		scalarArray(v)
+// mdInline reports whether v is written on its field's line: scalars, empty containers, arrays of
+// scalars, and containers too deep to descend into.
+func (r *render) mdInline(v gjson.Result, depth int) bool {
+	return v.Type != gjson.JSON || depth+1 >= maxDepth || isEmpty(v) || scalarArray(v)
 }
 
-// mdItem writes one "- **key:** value" line.
-func (r *render) mdItem(f *field, depth int) {
+// mdArrayBlock writes a non-empty array that is not a list of scalars as a block: a table when it
+// is a uniform array of objects, else a list with an item per element.
+func (r *render) mdArrayBlock(arr gjson.Result, items *Schema, depth int) {
+	if cols, mark, ok := r.tableColumns(arr, items); ok {
+		r.mdTable(arr, cols)
+		r.popColumns(mark)
+		return
+	}
+	r.blockBreak()
+	r.mdElements(arr, items, "", depth)
+}
+
+// mdElements writes one list item per element of arr, indented by ind: a record (an object) as
+// its inline fields on one line and its other fields as sub-items; a nested array as "Item N" over
+// its own items; anything else inline.
+func (r *render) mdElements(arr gjson.Result, items *Schema, ind string, depth int) {
+	i := 0
+	arr.ForEach(func(_, el gjson.Result) bool {
+		i++
+		r.b.WriteString(ind)
+		r.b.WriteString("- ")
+		switch {
+		case r.mdInline(el, depth):
+			r.mdInlineValue(el, depth)
+			r.b.WriteByte('\n')
+		case el.IsObject():
+			r.mdRecord(el, items, ind, i, depth+1)
+		default:
+			r.mdItemNumber(i)
+			r.b.WriteByte('\n')
+			r.mdElements(el, itemsOf(items), ind+"  ", depth+1)
+		}
+		return true
+	})
+}
+
+// mdItemNumber writes "Item N", the text of a list item that has only sub-items.
+func (r *render) mdItemNumber(i int) {
+	r.b.WriteString("Item ")
+	r.b.WriteString(strconv.Itoa(i))
+}
+
+// mdRecord writes an object that is a list item: its inline fields on the item's line, separated
+// by "; " ("Item N" when it has none), and its container fields as sub-items.
+func (r *render) mdRecord(obj gjson.Result, s *Schema, ind string, index, depth int) {
+	fields, mark := r.objectFields(obj, s)
+	if !r.mdPairs(fields, depth, !r.compact()) {
+		r.mdItemNumber(index)
+	}
+	r.b.WriteByte('\n')
+	for i := range fields {
+		f := &fields[i]
+		if r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
+			continue
+		}
+		r.mdMember(f, ind+"  ", depth)
+	}
+	r.popFields(mark)
+}
+
+// mdPairs writes the inline fields among fields as "Label: value" pairs separated by "; ", the
+// labels bold when bold is set, and reports whether it wrote any.
+func (r *render) mdPairs(fields []field, depth int, bold bool) bool {
+	wrote := false
+	for i := range fields {
+		f := &fields[i]
+		if !r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
+			continue
+		}
+		if wrote {
+			r.b.WriteString("; ")
+		}
+		wrote = true
+		if bold {
+			r.b.WriteString("**")
+		}
+		r.mdLabel(f.key, f.prop)
+		r.b.WriteByte(':')
+		if bold {
+			r.b.WriteString("**")
+		}
+		r.b.WriteByte(' ')
+		r.mdFieldValue(f, depth)
+	}
+	return wrote
+}
+
+// mdMember writes one field as a list item indented by ind: "- **Label:** value" for an inline
+// value or an object of inline fields (written as pairs), else "- **Label:**" over sub-items.
+func (r *render) mdMember(f *field, ind string, depth int) {
 	bold := "**"
 	if r.compact() {
 		bold = ""
 	}
+	r.b.WriteString(ind)
 	r.b.WriteString("- ")
 	r.b.WriteString(bold)
-	r.mdKey(f.key)
+	r.mdLabel(f.key, f.prop)
 	r.b.WriteByte(':')
 	r.b.WriteString(bold)
-	r.b.WriteByte(' ')
-	r.mdInlineValue(f.value, depth)
-	if u := r.unit(f.key); u != "" && f.value.Type != gjson.Null {
+	switch {
+	case r.mdInline(f.value, depth):
 		r.b.WriteByte(' ')
-		writeEscaped(&r.b, u)
+		r.mdFieldValue(f, depth)
+		r.mdDescription(f.prop)
+		r.b.WriteByte('\n')
+	case f.value.IsObject() && r.mdFlat(f.value, depth+1):
+		r.b.WriteByte(' ')
+		fields, mark := r.objectFields(f.value, schemaOf(f.prop))
+		r.mdPairs(fields, depth+1, false)
+		r.popFields(mark)
+		r.mdDescription(f.prop)
+		r.b.WriteByte('\n')
+	case f.value.IsObject():
+		r.mdDescription(f.prop)
+		r.b.WriteByte('\n')
+		r.mdObjectList(f.value, schemaOf(f.prop), ind+"  ", depth+1)
+	default:
+		r.mdDescription(f.prop)
+		r.b.WriteByte('\n')
+		r.mdElements(f.value, itemsOf(schemaOf(f.prop)), ind+"  ", depth+1)
 	}
-	if d := r.description(f.prop); d != "" {
+}
+
+// mdObjectList writes the fields of obj as list items indented by ind.
+func (r *render) mdObjectList(obj gjson.Result, s *Schema, ind string, depth int) {
+	fields, mark := r.objectFields(obj, s)
+	for i := range fields {
+		f := &fields[i]
+		if r.compact() && isEmpty(f.value) {
+			continue
+		}
+		r.mdMember(f, ind, depth)
+	}
+	r.popFields(mark)
+}
+
+// mdFlat reports whether obj has an inline field and only inline fields (empty ones, which
+// compact drops, aside).
+func (r *render) mdFlat(obj gjson.Result, depth int) bool {
+	n := 0
+	ok := true
+	obj.ForEach(func(_, v gjson.Result) bool {
+		if r.compact() && isEmpty(v) {
+			return true
+		}
+		n++
+		ok = r.mdInline(v, depth)
+		return ok
+	})
+	return ok && n > 0
+}
+
+// mdFieldValue writes an inline field value: a scalar with its unit or as a percentage, or a list.
+func (r *render) mdFieldValue(f *field, depth int) {
+	if f.value.Type == gjson.JSON {
+		r.mdInlineValue(f.value, depth)
+		if u := r.mdUnit(f.key, f.prop); u != "" && scalarArray(f.value) {
+			r.b.WriteByte(' ')
+			writeEscaped(&r.b, u)
+		}
+		return
+	}
+	r.mdValue(f.key, f.prop, f.value, true)
+}
+
+// mdDescription writes " — description" at verbose.
+func (r *render) mdDescription(p *Property) {
+	if d := r.description(p); d != "" {
 		r.b.WriteString(" — ")
 		writeEscaped(&r.b, collapseSpace(d))
 	}
-	r.b.WriteByte('\n')
 }
 
 // mdInlineValue writes a value on one line: a scalar, "{}" or "[]", a list of scalars, or (for a
-// container too deep for sections) its escaped minified JSON.
+// container too deep to descend into) its escaped minified JSON.
 func (r *render) mdInlineValue(v gjson.Result, depth int) {
 	switch {
 	case v.Type != gjson.JSON:
@@ -196,54 +356,16 @@ func (r *render) mdParagraph(text string) {
 	r.b.WriteByte('\n')
 }
 
-// mdHeading writes a heading: the escaped label, then the element index when index > 0, then at
-// verbose the element count when v is an array.
-func (r *render) mdHeading(level int, label string, index int, v gjson.Result) {
+// mdHeading writes the heading of field f's section; at verbose an array's element count follows.
+func (r *render) mdHeading(level int, f *field) {
 	r.blockBreak()
 	r.b.WriteString("######"[:min(level, 6)])
 	r.b.WriteByte(' ')
-	switch {
-	case label != "":
-		writeEscaped(&r.b, label)
-	case index == 0:
-		r.b.WriteString(`""`)
-	}
-	if index > 0 {
-		if label != "" {
-			r.b.WriteByte(' ')
-		}
-		r.b.WriteString(strconv.Itoa(index))
-	}
-	if r.verbose() && v.IsArray() {
+	r.mdLabel(f.key, f.prop)
+	if r.verbose() && f.value.IsArray() {
 		r.b.WriteString(" (")
-		r.b.WriteString(strconv.Itoa(count(v)))
+		r.b.WriteString(strconv.Itoa(count(f.value)))
 		r.b.WriteByte(')')
 	}
 	r.b.WriteByte('\n')
-}
-
-// mdArray writes the body of a non-empty array that is not a list of scalars: a table when it is a
-// uniform array of objects, else one numbered section per element at level.
-func (r *render) mdArray(arr gjson.Result, items *Schema, level, depth int) {
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
-		r.mdTable(arr, cols)
-		r.popColumns(mark)
-		return
-	}
-	i := 0
-	arr.ForEach(func(_, el gjson.Result) bool {
-		i++
-		r.mdHeading(level, "", i, gjson.Result{})
-		switch {
-		case el.IsObject() && !isEmpty(el) && depth+1 < maxDepth:
-			r.mdObject(el, items, level+1, depth+1)
-		case el.IsArray() && !isEmpty(el) && !scalarArray(el) && level < 6 && depth+1 < maxDepth:
-			r.mdArray(el, itemsOf(items), level+1, depth+1)
-		default:
-			r.blockBreak()
-			r.mdInlineValue(el, depth)
-			r.b.WriteByte('\n')
-		}
-		return true
-	})
 }

@@ -17,8 +17,8 @@ func (r *render) mdTable(arr gjson.Result, cols []column) {
 			continue
 		}
 		r.b.WriteString(pad)
-		r.mdKey(cols[i].key)
-		if u := r.unit(cols[i].key); u != "" {
+		r.mdLabel(cols[i].key, cols[i].prop)
+		if u := r.mdUnit(cols[i].key, cols[i].prop); u != "" && u != "%" && (cols[i].prop == nil || !cols[i].prop.Fraction) {
 			r.b.WriteString(" (")
 			writeEscaped(&r.b, u)
 			r.b.WriteByte(')')
@@ -42,7 +42,7 @@ func (r *render) mdTable(arr gjson.Result, cols []column) {
 			}
 			r.b.WriteString(pad)
 			if cells[i].Type != gjson.Null || !r.compact() {
-				r.mdCell(cells[i])
+				r.mdCell(&cols[i], cells[i])
 			}
 			r.b.WriteString(pad)
 			r.b.WriteByte('|')
@@ -53,13 +53,14 @@ func (r *render) mdTable(arr gjson.Result, cols []column) {
 	r.mdColumnDescriptions(cols)
 }
 
-// mdCell writes a table cell; an empty string is left empty.
-func (r *render) mdCell(v gjson.Result) {
+// mdCell writes a table cell of column c; an empty string is left empty, a number in "%" or a
+// fraction is written as a percentage (other units are in the header).
+func (r *render) mdCell(c *column, v gjson.Result) {
 	if v.Type == gjson.String {
 		writeEscaped(&r.b, v.Str)
 		return
 	}
-	r.b.WriteString(v.Raw)
+	r.mdValue(c.key, c.prop, v, false)
 }
 
 // mdColumnDescriptions writes, at verbose, a list of the table's columns that have a description.
@@ -75,7 +76,7 @@ func (r *render) mdColumnDescriptions(cols []column) {
 			listed = true
 		}
 		r.b.WriteString("- **")
-		r.mdKey(cols[i].key)
+		r.mdLabel(cols[i].key, cols[i].prop)
 		r.b.WriteString(":** ")
 		writeEscaped(&r.b, collapseSpace(d))
 		r.b.WriteByte('\n')

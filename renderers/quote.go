@@ -15,6 +15,7 @@ const (
 	commaSeparated                       // it is one of comma-separated items: ','
 	spaceSeparated                       // it is an aligned table cell: two spaces in a row
 	keyChars                             // it is a key: '"', '=', ':', ',', '[', ']', '{', '}'
+	pairSeparated                        // it is in a line of "k=v k=v" pairs (logfmt): ' ', '='
 )
 
 // keyRules are the rules for keys, which always start their line.
@@ -34,6 +35,7 @@ func needsQuote(s string, rule quoteRule) bool {
 		case needsEscapeRune(c),
 			c == ',' && rule&(commaSeparated|keyChars) != 0,
 			c == ' ' && prevSpace && rule&spaceSeparated != 0,
+			(c == ' ' || c == '=') && rule&pairSeparated != 0,
 			rule&keyChars != 0 && strings.ContainsRune(`"=:[]{}`, c):
 			return true
 		}

@@ -93,6 +93,8 @@ type scratch struct {
 	cols   []column
 	cells  []gjson.Result
 	buf    []byte
+	// indexes holds the property indexes built during this rendering for schemas built by hand.
+	indexes map[*Schema]names
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -119,6 +121,7 @@ func (r *render) finish() string {
 	clear(s.cells[:cap(s.cells)])
 	clear(s.cols[:cap(s.cols)])
 	s.fields, s.cols, s.cells, s.buf = s.fields[:0], s.cols[:0], s.cells[:0], s.buf[:0]
+	s.indexes = nil
 	scratchPool.Put(s)
 	r.scratch = nil
 	return strings.TrimRight(r.b.String(), "\n")

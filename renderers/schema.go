@@ -2,6 +2,7 @@ package renderers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tidwall/gjson"
 )
@@ -20,33 +21,34 @@ type Schema struct {
 	Properties []Property
 	// Items is the element schema for arrays ("items"), or nil.
 	Items *Schema
+
+	index names // property name to index, built by ParseSchema for a schema with many properties
 }
 
 // Property is one entry of a schema's "properties".
 type Property struct {
 	// Name is the property's key.
 	Name string
+	// Title is the property schema's "title": the label markdown shows for it.
+	Title string
 	// Description is the property schema's "description".
 	Description string
+	// Unit is the property schema's "unit" (or "x-unit") keyword, such as "°C", "km/h" or "%";
+	// markdown writes it after the value (in a table, in the column header).
+	Unit string
+	// Fraction marks a number from 0 to 1 that markdown shows as a percentage (0.15 as 15%): a
+	// property of type "number" with "minimum": 0 and "maximum": 1, or whose name or title has the
+	// word "probability" or "fraction". See docs/decisions.md.
+	Fraction bool
 	// Schema is the property's own schema, for nested objects and arrays; it may be nil.
 	Schema *Schema
-}
 
-// property returns the property named name, or nil. Schemas are small, so a linear scan is used.
-func (s *Schema) property(name string) *Property {
-	if s == nil {
-		return nil
-	}
-	for i := range s.Properties {
-		if s.Properties[i].Name == name {
-			return &s.Properties[i]
-		}
-	}
-	return nil
+	label string // the name made readable with Unit, computed once by ParseSchema
 }
 
 // ParseSchema reads a JSON Schema document, keeping the order of "properties" keys as written. It
-// reads "title", "description", "properties" and "items" (an object schema; a tuple form is
+// reads "title", "description", "properties" and "items" (and, of a property, "unit" or "x-unit",
+// "type", "minimum" and "maximum", see [Property]) (an object schema; a tuple form is
 // ignored). "$ref" and "$defs" are not resolved: a property given only by "$ref" has no subschema.
 // Subschemas nested deeper than 32 levels are dropped. A boolean schema gives an empty Schema.
 // Invalid JSON gives an error wrapping [ErrInvalidJSON]; ParseSchema never panics.
@@ -76,6 +78,9 @@ func readSchema(obj gjson.Result, depth int) *Schema {
 			s.Description = stringOf(value)
 		case "properties":
 			s.Properties = readProperties(value, depth)
+			if len(s.Properties) > smallSchema {
+				s.index = indexProperties(s.Properties)
+			}
 		case "items":
 			s.Items = subschema(value, depth)
 		}
@@ -92,7 +97,16 @@ func readProperties(props gjson.Result, depth int) []Property {
 	props.ForEach(func(key, value gjson.Result) bool {
 		p := Property{Name: key.Str, Schema: subschema(value, depth)}
 		if value.IsObject() {
+			p.Title = stringOf(value.Get("title"))
 			p.Description = stringOf(value.Get("description"))
+			p.Unit = stringOf(value.Get("unit"))
+			if p.Unit == "" {
+				p.Unit = stringOf(value.Get("x-unit"))
+			}
+			p.Fraction = isFraction(value, p.Name, p.Title)
+		}
+		if identifier(p.Name) {
+			p.label = readable(p.Name, p.Unit)
 		}
 		out = append(out, p)
 		return true
@@ -131,4 +145,29 @@ func stringOf(r gjson.Result) string {
 		return ""
 	}
 	return r.Str
+}
+
+// isFraction reports whether the property schema prop says a number from 0 to 1 that reads as a
+// percentage: type "number" and either bounds of exactly 0 and 1 or a name or title with the word
+// "probability" or "fraction".
+func isFraction(prop gjson.Result, name, title string) bool {
+	number := false
+	t := prop.Get("type")
+	t.ForEach(func(_, el gjson.Result) bool { // an array of types
+		number = number || el.Str == "number"
+		return true
+	})
+	if !number && t.Str != "number" {
+		return false
+	}
+	lo, hi := prop.Get("minimum"), prop.Get("maximum")
+	if lo.Type == gjson.Number && hi.Type == gjson.Number && lo.Num == 0 && hi.Num == 1 {
+		return true
+	}
+	for _, w := range append(words(name), words(title)...) {
+		if strings.EqualFold(w, "probability") || strings.EqualFold(w, "fraction") {
+			return true
+		}
+	}
+	return false
 }

@@ -39,6 +39,14 @@ func (r *render) text(v gjson.Result) {
 		r.b.WriteByte('\n') // the content starts at indent 0, so the blank line cannot open a code block
 	}
 	start := r.b.Len()
+	if r.compact() {
+		r.compactRoot(v, r.opts.Schema)
+		r.noLargerThanJSON(v, start)
+		if r.b.Len() == start {
+			r.writeEmpty(v)
+		}
+		return
+	}
 	switch {
 	case v.IsObject():
 		r.txtObject(v, r.opts.Schema, 0, 0)
@@ -248,3 +256,21 @@ func (r *render) writeIndent(indent int) {
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// noLargerThanJSON replaces what compact text wrote from start on by the minified JSON of v when
+// that is shorter: compact text is never larger than the JSON it comes from. The JSON is one line
+// that starts with '{', '[' or '"', so it holds no block syntax.
+func (r *render) noLargerThanJSON(v gjson.Result, start int) {
+	r.scratch.buf = appendMinified(r.scratch.buf[:0], v.Raw)
+	written := r.b.Len() - start
+	if written > 0 && r.b.String()[r.b.Len()-1] == '\n' {
+		written--
+	}
+	if written <= len(r.scratch.buf) {
+		return
+	}
+	out := r.b.String()[:start]
+	r.b.Reset()
+	r.b.WriteString(out)
+	r.b.Write(r.scratch.buf)
+}

@@ -29,7 +29,8 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 	if r.compact() {
 		arr.ForEach(func(_, el gjson.Result) bool {
 			cells := r.rowCells(el, cols)
-			r.writeIndent(indent)
+			r.writeCompactIndent(indent)
+			start := r.b.Len()
 			rule := atLineStart | commaSeparated
 			for i := range cols {
 				if !r.showColumn(cols, i) {
@@ -42,6 +43,11 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 					r.txtScalar(cells[i], rule)
 				}
 				rule = commaSeparated
+			}
+			if r.b.Len() == start {
+				// A row of one null cell: a line of only indentation would be a blank line, after
+				// which an indented line reads as a code block.
+				r.b.WriteString("null")
 			}
 			r.b.WriteByte('\n')
 			return true

@@ -26,19 +26,21 @@ func TestGenericText(t *testing.T) {
 		{name: "compact of only empties", give: `{"a":""}`, opts: compact, want: "{}"},
 		{name: "nested object", give: `{"a":{"b":{"c":1}},"d":2}`, want: "a:\n  b:\n    c: 1\nd: 2"},
 		{name: "scalar array", give: `{"tags":["a","b, c",1,null,""]}`, want: `tags[5]: a, "b, c", 1, null, ""`},
-		{name: "compact scalar array", give: `{"tags":["a","b c"]}`, opts: compact, want: "tags[2]=a,b c"},
+		{name: "compact scalar array", give: `{"tags":["a","b c"]}`, opts: compact, want: "tags=a,b c"},
 		{
 			name: "compact table",
 			give: `{"location":"Bern, Switzerland","days":[{"date":"2026-11-20","high_c":8,"low_c":2,"conditions":"Light rain"},{"date":"2026-11-21","high_c":7,"low_c":-1,"conditions":"Sun, wind"}]}`,
 			opts: compact,
-			want: "location=Bern, Switzerland\ndays[2]{date,high_c,low_c,conditions}:\n  2026-11-20,8,2,Light rain\n  2026-11-21,7,-1,\"Sun, wind\"",
+			want: "location=Bern, Switzerland\ndays[2]{date,high_c,low_c,conditions}:\n2026-11-20,8,2,Light rain\n2026-11-21,7,-1,\"Sun, wind\"",
 		},
-		{name: "compact table drops empty columns", give: `[{"k":"a","v":null},{"k":"b","v":""}]`, opts: compact, want: "[2]{k}:\n  a\n  b"},
-		{name: "compact table null cell", give: `[{"k":null,"v":1},{"k":"b","v":2}]`, opts: compact, want: "[2]{k,v}:\n  ,1\n  b,2"},
+		{name: "compact table drops empty columns", give: `[{"k":"a","v":null},{"k":"b","v":""}]`, opts: compact, want: "[2]{k}:\na\nb"},
+		{name: "compact table null cell", give: `[{"k":null,"v":1},{"k":"b","v":2}]`, opts: compact, want: "[2]{k,v}:\n,1\nb,2"},
 		{name: "aligned table", give: `{"t":[{"k":"a","v":10},{"k":"long  gap","v":2}]}`, want: "t[2]:\n  k            v\n  a            10\n  \"long  gap\"  2"},
 		{name: "aligned table counts runes", give: `[{"k":"Zürich","v":1},{"k":"x","v":2}]`, want: "k       v\nZürich  1\nx       2"},
 		{name: "non-uniform array", give: `{"list":[{"a":1},3,[4,5],{}]}`, want: "list[4]:\n  1:\n    a: 1\n  2: 3\n  3[2]: 4, 5\n  4: {}"},
-		{name: "compact non-uniform array skips empties", give: `{"list":[{"a":1},null,3]}`, opts: compact, want: "list[3]:\n  1:\n    a=1\n  3=3"},
+		{name: "compact non-uniform array keeps every element", give: `{"list":[{"a":1,"b":"x y"},null,3,{},[1,2],{"c":[{"d":1},{"e":2}]}]}`, opts: compact, want: "list[6]:\na=1 b=\"x y\"\nnull\n3\n{}\n5=1,2\n6:\n c[2]:\n d=1\n e=2"},
+		{name: "compact flat object on one line", give: `{"o":{"a":"x=y","b":"","c":[1,2],"d 1":2}}`, opts: compact, want: `o: a="x=y" c=1,2 "d 1"=2`},
+		{name: "compact larger than JSON gives the JSON", give: `{"a":{"b":{"c":{"d":{"e":{"f":[{"g":{"h":1}}]}}}}}}`, opts: compact, want: `{"a":{"b":{"c":{"d":{"e":{"f":[{"g":{"h":1}}]}}}}}}`},
 		{name: "root scalar array", give: `["a","- b"]`, want: "a, - b"},
 		{name: "root scalar array at line start", give: `["- a","b"]`, want: `"- a", b`},
 		{name: "compact root scalar array", give: `["a","b"]`, opts: compact, want: "[2]=a,b"},
@@ -53,7 +55,7 @@ func TestGenericText(t *testing.T) {
 			opts: verbose,
 			want: "b: x — The b field\na: 8.1 °C\nobj: — An object\n  x: 1\nrows[1]: — Rows\n  v (m)  k\n  1      a",
 		},
-		{name: "deep value minified", give: strings.Repeat(`{"a":`, 33) + "1" + strings.Repeat("}", 33), opts: compact, want: deepText()},
+		{name: "deep value minified", give: strings.Repeat(`{"a":`, 33) + "1" + strings.Repeat("}", 33), opts: compact, want: strings.Repeat(`{"a":`, 33) + "1" + strings.Repeat("}", 33)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,16 +66,6 @@ func TestGenericText(t *testing.T) {
 			}
 		})
 	}
-}
-
-// deepText is the compact text of 33 nested {"a": ...}: 31 levels of "a:", then the rest minified.
-func deepText() string {
-	var b strings.Builder
-	for i := 0; i < 31; i++ {
-		b.WriteString(strings.Repeat("  ", i) + "a:\n")
-	}
-	b.WriteString(strings.Repeat("  ", 31) + `a={"a":1}`)
-	return b.String()
 }
 
 // TestGenericTextQuoting checks each reason a value is quoted, and that the output stays plain.
@@ -193,6 +185,33 @@ func TestGenericTextBounds(t *testing.T) {
 			if len(got) > tt.maxSize {
 				t.Errorf("output is %d bytes, want at most %d", len(got), tt.maxSize)
 			}
+		})
+	}
+}
+
+// TestGenericTextNoBlankRow checks that a one-column table whose cell is null writes "null" rather
+// than a line of indentation, after which the next indented line would read as a code block.
+func TestGenericTextNoBlankRow(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want string
+	}{
+		{
+			name: "nested one-column table, null first row",
+			give: `{"a":{"b":{"rows":[{"k":null},{"k":"x"}]}}}`,
+			want: "a:\n b:\n  rows[2]{k}:\n  null\n  x",
+		},
+		{name: "root one-column table", give: `[{"k":null},{"k":null}]`, want: "[2]{k}:\nnull\nnull"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Generic{}.Text([]byte(tt.give), Options{Verbosity: negotiation.Compact})
+			requireNoError(t, err)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)
+			}
+			requireNoError(t, CheckPlain(got))
 		})
 	}
 }

@@ -168,7 +168,7 @@ func TestRegisteredToolGetsItsOptions(t *testing.T) {
 	s := shaping.New(nil)
 	s.Register("reading", shaping.Tool{Title: "Reading", Units: map[string]string{"humidity": "%"}})
 	got := s.Tool(negotiation.FromTags("human", "verbosity=verbose"), typed())
-	for _, want := range []string{"Reading", "81 %"} {
+	for _, want := range []string{"Reading", "81%"} {
 		if !strings.Contains(got.Text, want) {
 			t.Errorf("verbose markdown lacks %q:\n%s", want, got.Text)
 		}

@@ -9,9 +9,13 @@
 //	demo-weather -stdio                 serve over stdio (logs on stderr only)
 //	demo-weather -http :8080            serve streamable HTTP at /mcp
 //	demo-weather -http :8080 -stateless serve the stateless protocol only
+//	demo-weather -rest :8081            serve the REST binding at /mcp/v1 (beside -http too)
 //	demo-weather -v ...                 log at debug level (stderr)
 //	demo-weather -sdk mcp-go ...        the same server on mark3labs/mcp-go
 //	                                    (default: $CONTENTNEG_SDK, else go-sdk)
+//
+// With CONTENTNEG_API_KEY set, REST clients must send the key (Authorization:
+// Bearer KEY or X-API-Key: KEY); /capabilities and /openapi.json stay public.
 //
 // The weather is made up, offline, for the current time; with
 // CONTENTNEG_NOW set to an RFC 3339 time it is made up for that time, so

@@ -98,9 +98,9 @@ func Example() {
 	//
 	// A server without it: the tag is unknown (a diagnostic), and the client gets its usual rendering:
 	// WARN	profile negotiated with diagnostics	{"profile": {"declared": true, "version": "1.0", "audience": "human", "format": "unset", "verbosity": "unset", "interactive": "unknown", "mcpCapable": "unknown", "wantsHints": false, "rendering": "markdown"}, "origin": "extensions", "diagnostics": ["features[0] \"format=csv\": not a value the registry lists for this key; ignored"]}
-	// ## cities
+	// ## Cities
 	//
-	// | name | population | elevation_m |
+	// | Name | Population | Elevation m |
 	// | --- | --- | --- |
 	// | Zürich | 421878 | 408 |
 	// | Bern | 134794 | 540 |

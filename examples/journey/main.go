@@ -11,6 +11,7 @@
 //	go run ./examples/journey -stdio                  serve over stdio (logs on stderr only)
 //	go run ./examples/journey -http :8080             serve streamable HTTP at /mcp
 //	go run ./examples/journey -http :8080 -stateless  serve the stateless protocol only
+//	go run ./examples/journey -rest :8081             serve the REST binding at /mcp/v1 (beside -http too)
 //	go run ./examples/journey -v ...                  log at debug level (stderr)
 //	go run ./examples/journey -sdk mcp-go ...         the same server on mark3labs/mcp-go
 //	                                                  (default: $CONTENTNEG_SDK, else go-sdk)

@@ -23,8 +23,11 @@ import (
 // app's mcp-go constructors, the adapter with the app's renderers, and the
 // mode.
 func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []fx.Option {
-	if len(app.MCPGo) == 0 {
+	switch {
+	case len(app.MCPGo) == 0:
 		return []fx.Option{fx.Error(fmt.Errorf("%s has no %s version", app.Name, SDKMCPGo))}
+	case cfg.RESTAddr != "":
+		return []fx.Option{fx.Error(fmt.Errorf("-rest serves the %s version only, for now", SDKGo))}
 	}
 	return []fx.Option{
 		fx.Supply(cfg, app),
@@ -103,7 +106,7 @@ func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			if cfg.Stateless {
 				mode = "stateless"
 			}
-			fmt.Fprintf(stderr, "%s: serving MCP (%s) at http://%s/mcp on %s\n", app.Name, mode, ln.Addr(), SDKMCPGo)
+			fmt.Fprintf(stderr, "%s: %s: serving MCP (%s) at http://%s/mcp\n", app.Name, SDKMCPGo, mode, ln.Addr())
 			go func() {
 				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 					log.Error("http server stopped", zap.Error(err))

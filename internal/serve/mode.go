@@ -7,21 +7,23 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/fx"
 	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/middleware"
 )
 
 // modeParams is what every mode needs from the application.
 type modeParams struct {
 	fx.In
 
-	Config Config
-	App    App
-	Server *mcp.Server
-	Logger *zap.Logger
+	Config     Config
+	App        App
+	Server     *mcp.Server
+	Logger     *zap.Logger
+	Middleware *middleware.Middleware
 }
 
 // startMode hooks the chosen mode into the application's lifecycle. The
@@ -39,9 +41,17 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 		_ = sd.Shutdown(fx.ExitCode(code))
 	}
 
+	if p.Config.RESTAddr != "" {
+		// Hooked last, so stopped first: its requests end before the other
+		// modes close the server's sessions, the REST binding's among them.
+		defer startREST(lc, p, stderr)
+	}
 	switch {
 	case p.Config.HTTPAddr != "":
 		startHTTP(lc, p, stderr)
+		cancel()
+		return
+	case p.Config.RESTAddr != "" && !p.Config.Stdio:
 		cancel()
 		return
 	case p.Config.Stdio:
@@ -74,7 +84,7 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 	)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := newHTTPServer(mux)
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			ln, err := net.Listen("tcp", p.Config.HTTPAddr)

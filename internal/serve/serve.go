@@ -1,7 +1,8 @@
 // Package serve runs the project's example MCP servers from the command
 // line: a default mode (the server's showcase), -stdio, or -http ADDR with
-// -stateless, wired with fx and zap, with the content-negotiation module
-// installed. It is shared by cmd/demo-weather and examples/journey.
+// -stateless, and -rest ADDR (the REST binding under /mcp/v1, alone or
+// beside the others), wired with fx and zap, with the content-negotiation
+// module installed. It is shared by cmd/demo-weather and examples/journey.
 package serve
 
 import (
@@ -48,7 +49,15 @@ type Config struct {
 	Verbose   bool
 	// MCPGo serves the mcp-go version of the server (-sdk mcp-go).
 	MCPGo bool
+	// RESTAddr is where the REST binding listens ("" for nowhere).
+	RESTAddr string
+	// APIKey, when set, is required of REST clients; Run reads it from the
+	// environment variable CONTENTNEG_API_KEY.
+	APIKey string
 }
+
+// APIKeyEnv is the environment variable holding the REST binding's API key.
+const APIKeyEnv = "CONTENTNEG_API_KEY"
 
 // The SDKs -sdk chooses from, and the environment variable that gives its
 // default, so that a black-box test can run the same binary on both.
@@ -69,6 +78,7 @@ func Run(ctx context.Context, app App, args []string, stdin io.Reader, stdout, s
 		}
 		return 2
 	}
+	cfg.APIKey = os.Getenv(APIKeyEnv)
 	fxApp := fx.New(options(app, cfg, stdin, stdout, stderr)...)
 	if err := fxApp.Err(); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
@@ -107,6 +117,7 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 		sdk = SDKGo
 	}
 	fs.StringVar(&sdk, "sdk", sdk, "the MCP SDK to serve with: "+SDKGo+" or "+SDKMCPGo+" (default from $"+SDKEnv+")")
+	fs.StringVar(&cfg.RESTAddr, "rest", "", "serve the REST binding on this address (path "+RESTBase+"); $"+APIKeyEnv+", when set, is the key it requires")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

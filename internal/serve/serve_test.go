@@ -33,6 +33,8 @@ func TestParseFlags(t *testing.T) {
 		{"stateless http, verbose", []string{"-http", ":8080", "-stateless", "-v"}, serve.Config{HTTPAddr: ":8080", Stateless: true, Verbose: true}, false},
 		{"stdio and http", []string{"-stdio", "-http", ":1"}, serve.Config{Stdio: true, HTTPAddr: ":1"}, true},
 		{"stateless alone", []string{"-stateless"}, serve.Config{Stateless: true}, true},
+		{"rest", []string{"-rest", ":8081"}, serve.Config{RESTAddr: ":8081"}, false},
+		{"rest beside http", []string{"-http", ":8080", "-rest", ":8081"}, serve.Config{HTTPAddr: ":8080", RESTAddr: ":8081"}, false},
 		{"stray argument", []string{"now"}, serve.Config{}, true},
 		{"unknown flag", []string{"-x"}, serve.Config{}, true},
 		{"mcp-go", []string{"-sdk", "mcp-go", "-stdio"}, serve.Config{Stdio: true, MCPGo: true}, false},
@@ -151,6 +153,24 @@ func TestListenErrorIsOneLine(t *testing.T) {
 		t.Errorf("exit code %d, want 1", code)
 	}
 	want := "test: serve HTTP: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
+	}
+}
+
+func TestRESTListenErrorIsOneLine(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	var stderr servetest.SyncBuffer
+	app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
+	code := serve.Run(t.Context(), app, []string{"-rest", taken.Addr().String()}, strings.NewReader(""), io.Discard, &stderr)
+	if code != 1 {
+		t.Errorf("exit code %d, want 1", code)
+	}
+	want := "test: serve REST: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
 	if got := stderr.String(); got != want {
 		t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
 	}

@@ -38,7 +38,7 @@ const TEST_MS = 60_000;
  */
 const PROFILES = [
   { name: 'undeclared', features: undefined, rendering: 'json', mime: 'application/json' },
-  { name: 'agent, format=json, compact', features: ['agent', 'format=json', 'verbosity=compact'], rendering: 'json', mime: 'application/json' },
+  { name: 'agent, format=json, compact', features: ['agent', 'format=json', 'verbosity=compact'], rendering: 'structured', mime: 'application/json' },
   { name: 'agent', features: ['agent'], rendering: 'json', mime: 'application/json' },
   { name: 'human, format=markdown', features: ['human', 'format=markdown'], rendering: 'markdown', mime: 'text/markdown' },
   { name: 'human, compact', features: ['human', 'verbosity=compact'], rendering: 'markdown', mime: 'text/markdown' },
@@ -173,7 +173,9 @@ function hintsDue(c) {
 function checkResult(profile, result, label, { hintsExpected, city } = {}) {
   const hints = (result.content ?? []).filter(forAssistant);
   const own = (result.content ?? []).filter((b) => !forAssistant(b));
-  if (city) {
+  if (city && profile.rendering === 'structured') {
+    assert.deepEqual(own, [], `${label}: want structuredContent alone, got ${JSON.stringify(own)}`);
+  } else if (city) {
     // checkRendering knows Bern only: for other cities, the block is the
     // one rendering of the city's conditions.
     assert.equal(own.length, 1, `${label}: want one block besides the hints, got ${JSON.stringify(own)}`);

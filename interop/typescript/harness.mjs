@@ -30,7 +30,7 @@ const TEST_MS = 60_000;
  */
 export const PROFILES = [
   { name: 'undeclared', features: undefined, rendering: 'json' },
-  { name: 'agent', features: ['agent', 'format=json', 'verbosity=compact'], rendering: 'json' },
+  { name: 'agent', features: ['agent', 'format=json', 'verbosity=compact'], rendering: 'structured' },
   { name: 'human', features: ['human', 'format=markdown'], rendering: 'markdown' },
   { name: 'terminal', features: ['format=text', 'verbosity=compact'], rendering: 'text' },
 ];
@@ -254,6 +254,11 @@ export function checkRendering(rendering, result, label) {
   const structured = result.structuredContent;
   assert.ok(structured && typeof structured === 'object', `${label}: structuredContent missing; the demo tools declare output schemas`);
   assert.match(structured.location ?? '', /^Bern, Switzerland$/, `${label}: structuredContent is not Bern's`);
+  if (rendering === 'structured') {
+    // An explicit format=json: structuredContent alone, no text mirror.
+    assert.deepEqual(result.content, [], `${label}: want no content block beside structuredContent, got ${JSON.stringify(result.content)}`);
+    return;
+  }
   const text = onlyText(result);
   switch (rendering) {
     case 'json': {

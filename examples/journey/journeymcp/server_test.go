@@ -133,7 +133,7 @@ func TestRenderings(t *testing.T) {
 		{"terminal gets a few lines", []string{"format=text", "verbosity=compact"}, withChange, isPlain("Zürich HB → Brig, Fri 20 Nov 2026\n08:15-10:19 2 h 04 min: IC 8 1006\n08:32-10:49 2 h 17 min: IC 1 711 to Bern, IC 6 906")},
 		{"standard text", []string{"format=text"}, withChange, isPlain("08:32 → 10:49, 2 h 17 min, 1 change\n  08:32-09:28 IC 1 711 from Zürich HB (platform 31) to Bern (platform 8)")},
 		{"verbose text notes the change", []string{"format=text", "verbosity=verbose"}, withChange, isPlain("  change at Bern: 17 min, platform 8 to 6")},
-		{"station for a person", []string{"human"}, station("Bern"), isMarkdown("- **name:** Bern", "IC 61")},
+		{"station for a person", []string{"human"}, station("Bern"), isMarkdown("- **Name:** Bern", "IC 61")},
 		{"station for a terminal", []string{"format=text", "verbosity=compact"}, station("Bern"), isPlain("name=Bern")},
 	}
 	for _, e := range eras {

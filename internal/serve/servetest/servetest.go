@@ -9,6 +9,7 @@ import (
 	"context"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -90,7 +91,10 @@ func Stdio(t *testing.T, app serve.App, opts *middlewaretest.Options) *mcp.Clien
 	return cs
 }
 
-var servingAt = regexp.MustCompile(`at (http://\S+/mcp)`)
+var (
+	servingAt     = regexp.MustCompile(`serving MCP \(\w+\) at (http://\S+/mcp)\n`)
+	servingRESTAt = regexp.MustCompile(`serving REST at (http://\S+)\n`)
+)
 
 // HTTP runs app with -http on a free local port (and -stateless when asked)
 // and returns the server's URL. The server stops when the test ends, and its
@@ -118,6 +122,37 @@ func HTTP(t *testing.T, app serve.App, stateless bool) string {
 	}
 	t.Fatalf("the server did not say where it listens; stderr:\n%s", stderr.String())
 	return ""
+}
+
+// REST runs app with args, which must hold -rest 127.0.0.1:0, and returns
+// the REST binding's base URL ("http://127.0.0.1:PORT/mcp/v1") and, when
+// args also hold -http, the MCP endpoint's URL. The server stops when the
+// test ends, and its exit code must be 0.
+func REST(t *testing.T, app serve.App, args ...string) (restURL, mcpURL string) {
+	t.Helper()
+	ctx, stop := context.WithCancel(context.Background())
+	var stderr SyncBuffer
+	done := make(chan int)
+	go func() { done <- serve.Run(ctx, app, args, strings.NewReader(""), io.Discard, &stderr) }()
+	t.Cleanup(func() {
+		stop()
+		if code := <-done; code != 0 {
+			t.Errorf("exit code %d; stderr:\n%s", code, stderr.String())
+		}
+	})
+	wantMCP := slices.Contains(args, "-http")
+	for deadline := time.Now().Add(Timeout); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		out := stderr.String()
+		r, m := servingRESTAt.FindStringSubmatch(out), servingAt.FindStringSubmatch(out)
+		if r != nil && (!wantMCP || m != nil) {
+			if m != nil {
+				mcpURL = m[1]
+			}
+			return r[1], mcpURL
+		}
+	}
+	t.Fatalf("the server did not say where it listens; stderr:\n%s", stderr.String())
+	return "", ""
 }
 
 // HTTPSession connects a client described by opts to the server at url; it

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+	"github.com/tiktoken-go/tokenizer"
+)
+
+// item is one tool result of the corpus.
+type item struct {
+	name   string
+	value  []byte // minified JSON
+	schema *renderers.Schema
+}
+
+// loadCorpus reads every NAME.json of dir (NAME.schema.json files are schemas) in name order.
+func loadCorpus(dir string) ([]item, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, fmt.Errorf("list corpus: %w", err)
+	}
+	var items []item
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".schema.json") {
+			continue
+		}
+		it, err := loadItem(p)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, it)
+	}
+	if len(items) == 0 {
+		return nil, fmt.Errorf("no items in %s", dir)
+	}
+	slices.SortFunc(items, func(a, b item) int { return strings.Compare(a.name, b.name) })
+	return items, nil
+}
+
+func loadItem(path string) (item, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return item{}, fmt.Errorf("read item: %w", err)
+	}
+	var min bytes.Buffer
+	if err := json.Compact(&min, raw); err != nil {
+		return item{}, fmt.Errorf("item %s: %w", path, err)
+	}
+	it := item{name: strings.TrimSuffix(filepath.Base(path), ".json"), value: min.Bytes()}
+	doc, err := os.ReadFile(strings.TrimSuffix(path, ".json") + ".schema.json")
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+	case err != nil:
+		return item{}, fmt.Errorf("read schema: %w", err)
+	default:
+		if it.schema, err = renderers.ParseSchema(doc); err != nil {
+			return item{}, fmt.Errorf("item %s: %w", path, err)
+		}
+	}
+	return it, nil
+}
+
+// rendering is one way of showing an item: a format at a verbosity.
+type rendering struct {
+	format    string // "markdown" or "text"
+	verbosity negotiation.Verbosity
+}
+
+func (r rendering) String() string { return r.format + " " + r.verbosity.String() }
+
+// renderings are the columns of the table, in order.
+var renderings = []rendering{
+	{"markdown", negotiation.Compact}, {"markdown", negotiation.Standard}, {"markdown", negotiation.Verbose},
+	{"text", negotiation.Compact}, {"text", negotiation.Standard}, {"text", negotiation.Verbose},
+}
+
+// size is a size in bytes and o200k tokens.
+type size struct{ bytes, tokens int }
+
+// itemSizes are the sizes of one item: its minified JSON and each rendering.
+type itemSizes struct {
+	name    string
+	uniform bool // the value is, or holds as its only container, a uniform array of objects
+	json    size
+	renders []size // parallel to renderings
+}
+
+// measure renders every item every way and counts bytes and tokens.
+func measure(items []item) ([]itemSizes, error) {
+	enc, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		return nil, fmt.Errorf("tokenizer: %w", err)
+	}
+	count := func(s string) (size, error) {
+		ids, _, err := enc.Encode(s)
+		if err != nil {
+			return size{}, fmt.Errorf("count tokens: %w", err)
+		}
+		return size{bytes: len(s), tokens: len(ids)}, nil
+	}
+	var out []itemSizes
+	for _, it := range items {
+		js, err := count(string(it.value))
+		if err != nil {
+			return nil, err
+		}
+		sz := itemSizes{name: it.name, uniform: uniform(it.value), json: js}
+		for _, r := range renderings {
+			text, err := render(it, r)
+			if err != nil {
+				return nil, fmt.Errorf("item %s, %s: %w", it.name, r, err)
+			}
+			s, err := count(text)
+			if err != nil {
+				return nil, err
+			}
+			sz.renders = append(sz.renders, s)
+		}
+		out = append(out, sz)
+	}
+	return out, nil
+}
+
+func render(it item, r rendering) (string, error) {
+	opts := renderers.Options{Verbosity: r.verbosity, Schema: it.schema}
+	if r.format == "markdown" {
+		return renderers.Generic{}.Markdown(it.value, opts)
+	}
+	return renderers.Generic{}.Text(it.value, opts)
+}
+
+// uniform reports whether value is a uniform array of flat objects, or an object whose only
+// container member is one: what the generic renderers write as a single table.
+func uniform(value []byte) bool {
+	var v any
+	if json.Unmarshal(value, &v) != nil {
+		return false
+	}
+	if obj, ok := v.(map[string]any); ok {
+		tables := 0
+		for _, m := range obj {
+			switch m := m.(type) {
+			case []any:
+				if !flatObjects(m) {
+					return false
+				}
+				tables++
+			case map[string]any:
+				return false
+			}
+		}
+		return tables == 1
+	}
+	arr, ok := v.([]any)
+	return ok && flatObjects(arr)
+}
+
+// flatObjects reports whether arr is non-empty and holds objects with the same keys and scalar values.
+func flatObjects(arr []any) bool {
+	var keys []string
+	for i, el := range arr {
+		obj, ok := el.(map[string]any)
+		if !ok {
+			return false
+		}
+		var ks []string
+		for k, v := range obj {
+			switch v.(type) {
+			case []any, map[string]any:
+				return false
+			}
+			ks = append(ks, k)
+		}
+		slices.Sort(ks)
+		if i == 0 {
+			keys = ks
+		} else if !slices.Equal(keys, ks) {
+			return false
+		}
+	}
+	return len(arr) > 0
+}

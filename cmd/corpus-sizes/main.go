@@ -1,0 +1,65 @@
+// Command corpus-sizes measures the generic renderings of the corpus in testdata/corpus: for each
+// tool result it prints the size in bytes and in o200k tokens of the minified JSON and of markdown
+// and text at compact, standard and verbose verbosity, each as a share of the JSON, and writes a PNG
+// chart of the token shares (docs/renderers.md shows it).
+//
+//	go run ./cmd/corpus-sizes                        # table on stdout, chart to docs/corpus-sizes.png
+//	go run ./cmd/corpus-sizes -chart ""              # table only
+//	go run ./cmd/corpus-sizes -generate              # rewrite weather, forecast and journey first
+//
+// Items NAME.json may have an output schema NAME.schema.json beside them; the schema's "unit",
+// "title" and "description" keywords are what the renderers use. -generate produces the weather,
+// forecast and journey items from examples/weather and examples/journey/journey on a fixed clock.
+//
+// Exit codes: 0 on success, 1 when an item cannot be read or rendered, 2 for a usage error.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("corpus-sizes", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "testdata/corpus", "corpus directory")
+	chart := fs.String("chart", "docs/corpus-sizes.png", "PNG chart to write; empty for none")
+	generate := fs.Bool("generate", false, "rewrite the weather, forecast and journey items from the examples first")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "corpus-sizes: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *generate {
+		if err := generateItems(*dir); err != nil {
+			fmt.Fprintf(stderr, "corpus-sizes: %v\n", err)
+			return 1
+		}
+	}
+	items, err := loadCorpus(*dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "corpus-sizes: %v\n", err)
+		return 1
+	}
+	sizes, err := measure(items)
+	if err != nil {
+		fmt.Fprintf(stderr, "corpus-sizes: %v\n", err)
+		return 1
+	}
+	writeTable(stdout, sizes)
+	if *chart != "" {
+		if err := writeChart(*chart, sizes); err != nil {
+			fmt.Fprintf(stderr, "corpus-sizes: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}

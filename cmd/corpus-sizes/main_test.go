@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/google/go-cmp/cmp"
+)
+
+const corpusDir = "../../testdata/corpus"
+
+// TestCorpusBudgets checks the size budgets of the generic renderings on the corpus, in o200k
+// tokens (and bytes for compact text): compact text at most the minified JSON for every item and
+// at most 65% of it over the corpus; markdown (compact and standard) at most 110% over the corpus
+// and at most 100% for every item that is a uniform table.
+func TestCorpusBudgets(t *testing.T) {
+	items, err := loadCorpus(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) < 12 {
+		t.Fatalf("corpus has %d items, want at least 12", len(items))
+	}
+	sizes, err := measure(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := func(format, verbosity string) int {
+		for i, r := range renderings {
+			if r.format == format && r.verbosity.String() == verbosity {
+				return i
+			}
+		}
+		t.Fatalf("no rendering %s %s", format, verbosity)
+		return 0
+	}
+	textCompact, mdCompact, mdStandard := col("text", "compact"), col("markdown", "compact"), col("markdown", "standard")
+	for _, s := range sizes {
+		if got := s.renders[textCompact]; got.tokens > s.json.tokens || got.bytes > s.json.bytes {
+			t.Errorf("%s: compact text is %d tokens, %d bytes; the JSON %d tokens, %d bytes", s.name, got.tokens, got.bytes, s.json.tokens, s.json.bytes)
+		}
+		for _, c := range []int{mdCompact, mdStandard} {
+			if got := s.renders[c]; s.uniform && got.tokens > s.json.tokens {
+				t.Errorf("%s (a table): %s is %d tokens, the JSON %d", s.name, renderings[c], got.tokens, s.json.tokens)
+			}
+		}
+	}
+	all := totals(sizes)
+	if got := all.renders[textCompact].tokens; got*100 > all.json.tokens*65 {
+		t.Errorf("compact text over the corpus is %d tokens, %d%% of the JSON's %d; want at most 65%%", got, percent(got, all.json.tokens), all.json.tokens)
+	}
+	for _, c := range []int{mdCompact, mdStandard} {
+		if got := all.renders[c].tokens; got*100 > all.json.tokens*110 {
+			t.Errorf("%s over the corpus is %d tokens, %d%% of the JSON's %d; want at most 110%%", renderings[c], got, percent(got, all.json.tokens), all.json.tokens)
+		}
+	}
+}
+
+// TestGenerateReproducesCorpus regenerates the weather, forecast and journey items on the fixed
+// clock and compares them with the stored ones.
+func TestGenerateReproducesCorpus(t *testing.T) {
+	dir := t.TempDir()
+	if err := generateItems(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"weather", "forecast", "journey"} {
+		for _, file := range []string{name + ".json", name + ".schema.json"} {
+			got, err := os.ReadFile(filepath.Join(dir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(corpusDir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s differs from the stored item (-stored +generated); rerun with -generate:\n%s", file, diff)
+			}
+		}
+	}
+}
+
+func TestRun(t *testing.T) {
+	chart := filepath.Join(t.TempDir(), "sizes.png")
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantStdout string
+		wantStderr string
+	}{
+		{name: "table and chart", args: []string{"-dir", corpusDir, "-chart", chart}, wantStdout: "| all | "},
+		{name: "unknown flag", args: []string{"-nope"}, wantCode: 2, wantStderr: "flag provided but not defined"},
+		{name: "stray argument", args: []string{"-dir", corpusDir, "x"}, wantCode: 2, wantStderr: `unexpected argument "x"`},
+		{name: "missing corpus", args: []string{"-dir", filepath.Join(t.TempDir(), "none"), "-chart", ""}, wantCode: 1, wantStderr: "no items"},
+		{name: "invalid item", args: []string{"-dir", invalidCorpus(t), "-chart", ""}, wantCode: 1, wantStderr: "bad.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tt.args, &stdout, &stderr)
+			if code != tt.wantCode || !strings.Contains(stdout.String(), tt.wantStdout) || !strings.Contains(stderr.String(), tt.wantStderr) {
+				t.Errorf("run(%q) = %d, stdout %q, stderr %q; want %d, stdout with %q, stderr with %q",
+					tt.args, code, stdout.String(), stderr.String(), tt.wantCode, tt.wantStdout, tt.wantStderr)
+			}
+		})
+	}
+	png, err := os.ReadFile(chart)
+	if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Errorf("chart %s is not a PNG (%v)", chart, err)
+	}
+}
+
+// invalidCorpus returns a directory holding one item that is not JSON.
+func invalidCorpus(t *testing.T) string {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"a":`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// TestGolden renders every corpus item as standard markdown (what a person reads) and compact text
+// (what a model reads) and compares with testdata/golden/ITEM.standard.md and ITEM.compact.txt;
+// rewrite them with -update.
+func TestGolden(t *testing.T) {
+	items, err := loadCorpus(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		for _, g := range []struct {
+			r    rendering
+			file string
+		}{
+			{rendering{"markdown", negotiation.Standard}, it.name + ".standard.md"},
+			{rendering{"text", negotiation.Compact}, it.name + ".compact.txt"},
+		} {
+			t.Run(g.file, func(t *testing.T) {
+				got, err := render(it, g.r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				path := filepath.Join("testdata", "golden", g.file)
+				if *update {
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (rewrite with -update)", err)
+				}
+				if diff := cmp.Diff(string(want), got+"\n"); diff != "" {
+					t.Errorf("%s differs (-want +got):\n%s", path, diff)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/internal/serve"
+	"github.com/contentneg/contentneg/internal/serve/servetest"
+	"github.com/contentneg/contentneg/middleware/middlewaretest"
+)
+
+type answer struct {
+	status int
+	header http.Header
+	body   string
+}
+
+func call(t *testing.T, c *http.Client, method, url, accept, body string, header ...string) answer {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
+	defer cancel()
+	var r io.Reader
+	if body != "" {
+		r = strings.NewReader(body)
+	}
+	req, _ := http.NewRequestWithContext(ctx, method, url, r)
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Errorf("%s %s: %v", method, url, err)
+		return answer{}
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return answer{resp.StatusCode, resp.Header, string(b)}
+}
+
+func TestREST(t *testing.T) {
+	base, _ := servetest.REST(t, app(), "-rest", "127.0.0.1:0")
+	if !strings.HasSuffix(base, "/mcp/v1") {
+		t.Fatalf("base URL %s", base)
+	}
+	c := http.DefaultClient
+	got := call(t, c, "GET", base+"/tools", "", "")
+	for _, tool := range []string{"get_weather", "get_forecast", "set_alert", "list_alerts"} {
+		if !strings.Contains(got.body, `"id":"`+tool+`"`) {
+			t.Errorf("GET /tools lacks %s: %s", tool, got.body)
+		}
+	}
+	got = call(t, c, "POST", base+"/tools/get_weather/execute", "text/markdown", `{"arguments":{"city":"Bern"}}`)
+	if got.status != 200 || !strings.HasPrefix(got.body, "**Bern, Switzerland**") {
+		t.Errorf("markdown: %d %q", got.status, got.body)
+	}
+}
+
+func TestRESTBesideHTTP(t *testing.T) {
+	base, mcpURL := servetest.REST(t, app(), "-http", "127.0.0.1:0", "-rest", "127.0.0.1:0")
+	cs := servetest.HTTPSession(t, mcpURL, &middlewaretest.Options{Settings: middlewaretest.Declare("format=text")})
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Paris", "days": 2}})
+	if err != nil || res.IsError {
+		t.Fatalf("MCP over HTTP: %v %+v", err, res)
+	}
+	got := call(t, http.DefaultClient, "POST", base+"/tools/get_forecast/execute", "text/plain", `{"arguments":{"city":"Paris","days":2}}`)
+	if got.status != 200 || got.body != res.Content[0].(*mcp.TextContent).Text {
+		t.Errorf("REST beside HTTP: %d\nREST: %q\nMCP:  %q", got.status, got.body, res.Content[0].(*mcp.TextContent).Text)
+	}
+}
+
+func TestRESTAPIKey(t *testing.T) {
+	t.Setenv(serve.APIKeyEnv, "demo-key")
+	base, _ := servetest.REST(t, app(), "-rest", "127.0.0.1:0")
+	c := http.DefaultClient
+	tests := []struct {
+		name   string
+		path   string
+		header []string
+		status int
+	}{
+		{"no key", "/tools", nil, 401},
+		{"wrong key", "/tools", []string{"X-API-Key", "nope"}, 401},
+		{"bearer", "/tools", []string{"Authorization", "Bearer demo-key"}, 200},
+		{"X-API-Key", "/tools", []string{"X-API-Key", "demo-key"}, 200},
+		{"capabilities are public", "/capabilities", nil, 200},
+		{"openapi.json is public", "/openapi.json", nil, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := call(t, c, "GET", base+tt.path, "text/plain", "", tt.header...)
+			if got.status != tt.status {
+				t.Errorf("status %d, want %d: %s", got.status, tt.status, got.body)
+			}
+			if tt.status == 401 && (got.header.Get("WWW-Authenticate") == "" || got.header.Get("Content-Type") != "application/json") {
+				t.Errorf("401 headers: %v", got.header)
+			}
+		})
+	}
+}
+
+// TestRESTConcurrent: 500 concurrent requests with mixed Accept headers,
+// while a client sends its headers slowly: every body matches its own
+// Accept, and nobody waits for the slow client.
+func TestRESTConcurrent(t *testing.T) {
+	base, _ := servetest.REST(t, app(), "-rest", "127.0.0.1:0")
+	host := strings.TrimPrefix(strings.TrimSuffix(base, "/mcp/v1"), "http://")
+
+	// The slow client: half a request, then nothing.
+	slow, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	if _, err := io.WriteString(slow, "POST /mcp/v1/tools/get_weather/execute HTTP/1.1\r\nHost: x\r\nAccept: te"); err != nil {
+		t.Fatal(err)
+	}
+
+	type kind struct {
+		accept, ctype string
+		status        int
+		ok            func(string) bool
+	}
+	isJSON := func(b string) bool {
+		var v struct {
+			Status            string         `json:"status"`
+			StructuredContent map[string]any `json:"structuredContent"`
+		}
+		return json.Unmarshal([]byte(b), &v) == nil && v.Status == "success" && v.StructuredContent["location"] != nil
+	}
+	kinds := []kind{
+		{"", "application/json", 200, isJSON},
+		{"*/*", "application/json", 200, isJSON},
+		{"application/json", "application/json", 200, isJSON},
+		{"text/markdown", "text/markdown; charset=utf-8", 200, func(b string) bool { return strings.HasPrefix(b, "**") && strings.Contains(b, "- Humidity:") }},
+		{"text/plain", "text/plain; charset=utf-8", 200, func(b string) bool {
+			return !strings.Contains(b, "**") && !strings.HasPrefix(b, "{") && strings.Contains(b, "umidity")
+		}},
+		{"text/markdown;q=0.3, text/plain;q=0.9", "text/plain; charset=utf-8", 200, func(b string) bool { return !strings.Contains(b, "**") && !strings.HasPrefix(b, "{") }},
+		{"image/png", "application/json", 406, func(b string) bool { return strings.Contains(b, `"code":"NOT_ACCEPTABLE"`) }},
+	}
+	cities := []string{"Bern", "Tokyo", "Paris", "Lima", "Cairo"}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	defer client.CloseIdleConnections()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	failures := 0
+	for i := range 500 {
+		k, city := kinds[i%len(kinds)], cities[i%len(cities)]
+		wg.Go(func() {
+			got := call(t, client, "POST", base+"/tools/get_weather/execute", k.accept, fmt.Sprintf(`{"arguments":{"city":%q}}`, city))
+			good := got.status == k.status && got.header.Get("Content-Type") == k.ctype && k.ok(got.body) &&
+				(k.status != 200 || strings.Contains(got.body, city))
+			if !good {
+				mu.Lock()
+				if failures++; failures <= 5 {
+					t.Errorf("Accept %q, %s: %d %s\n%s", k.accept, city, got.status, got.header.Get("Content-Type"), got.body)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if failures > 0 {
+		t.Errorf("%d of 500 answers did not match their Accept", failures)
+	}
+	// The slow client is still served when it finally finishes, unless the
+	// server gave up on it first (its read-header timeout).
+	_ = slow.SetDeadline(time.Now().Add(servetest.Timeout))
+	if _, err := io.WriteString(slow, "xt/plain\r\nContent-Length: 29\r\nConnection: close\r\n\r\n{\"arguments\":{\"city\":\"Bern\"}}"); err == nil {
+		reply, _ := io.ReadAll(slow)
+		if len(reply) > 0 && !strings.HasPrefix(string(reply), "HTTP/1.1 200") && !strings.HasPrefix(string(reply), "HTTP/1.1 408") {
+			t.Errorf("the slow client got %q", reply)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/contentneg/contentneg/internal/serve/servetest"
+	"github.com/contentneg/contentneg/middleware/middlewaretest"
+)
+
+func TestREST(t *testing.T) {
+	base, mcpURL := servetest.REST(t, app(), "-rest", "127.0.0.1:0", "-http", "127.0.0.1:0")
+	params := findConnections("Zürich HB", "Brig", 2)
+	body, _ := json.Marshal(map[string]any{"arguments": params.Arguments})
+	for _, f := range []struct{ format, accept string }{{"markdown", "text/markdown"}, {"text", "text/plain"}} {
+		req, _ := http.NewRequest("POST", base+"/tools/find_connections/execute", strings.NewReader(string(body)))
+		req.Header.Set("Accept", f.accept)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		cs := servetest.HTTPSession(t, mcpURL, &middlewaretest.Options{Settings: middlewaretest.Declare("format=" + f.format)})
+		want := callText(t, cs, "Zürich HB", "Brig", 2)
+		if resp.StatusCode != 200 || string(got) != want {
+			t.Errorf("%s over REST (%d) differs from MCP:\nREST: %q\nMCP:  %q", f.format, resp.StatusCode, got, want)
+		}
+	}
+}

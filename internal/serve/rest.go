@@ -1,0 +1,85 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"go.uber.org/fx"
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/rest"
+	"github.com/contentneg/contentneg/rest/gosdkbackend"
+)
+
+// RESTBase is the path the demo serves the REST binding under.
+const RESTBase = "/mcp/v1"
+
+// Timeouts of the demo's HTTP servers: a client that sends its headers or
+// body slowly, or stops reading, holds its own connection for at most this
+// long, and never anyone else's.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 120 * time.Second
+	maxHeaderBytes    = 64 << 10
+)
+
+// newHTTPServer returns a server for h with the demo's timeouts.
+func newHTTPServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+	}
+}
+
+// startREST serves the REST binding under RESTBase until the application
+// stops, through an in-memory session to the server, requiring the API key
+// when one is configured.
+func startREST(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
+	srv := newHTTPServer(nil)
+	srv.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
+	var backend *gosdkbackend.Backend
+	lc.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error {
+			ln, err := net.Listen("tcp", p.Config.RESTAddr)
+			if err != nil {
+				return fmt.Errorf("serve REST: %w", err) // err names the address
+			}
+			// The session outlives the start: it must not end with ctx.
+			if backend, err = gosdkbackend.New(context.WithoutCancel(ctx), p.Server, nil); err != nil {
+				_ = ln.Close()
+				return fmt.Errorf("serve REST: %w", err)
+			}
+			h := rest.New(backend, &rest.Options{
+				BasePath:   RESTBase,
+				Negotiator: p.Middleware.Shaper().Negotiator(),
+				Logger:     p.Logger,
+			})
+			srv.Handler = h.RequireAPIKey(p.Config.APIKey)
+			fmt.Fprintf(stderr, "%s: serving REST at http://%s%s\n", p.App.Name, ln.Addr(), RESTBase)
+			go func() {
+				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					p.Logger.Error("rest server stopped", zap.Error(err))
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error {
+			err := srv.Shutdown(ctx)
+			if backend != nil {
+				_ = backend.Close()
+			}
+			return err
+		},
+	})
+}

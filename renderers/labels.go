@@ -1,0 +1,190 @@
+package renderers
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
+)
+
+// This file holds what makes generic markdown read as prose for people: labels from the schema or
+// from the key made readable, units, and percentages.
+
+// acronyms are the words a readable label writes in capitals.
+var acronyms = map[string]string{
+	"id": "ID", "ids": "IDs", "url": "URL", "uri": "URI", "uv": "UV", "ip": "IP", "api": "API",
+	"http": "HTTP", "https": "HTTPS", "json": "JSON", "html": "HTML", "sku": "SKU", "ttl": "TTL",
+	"cpu": "CPU", "utc": "UTC", "sha": "SHA", "tls": "TLS", "db": "DB",
+}
+
+// words splits an identifier at '_', '-', ' ' and case changes: "precipitationProbability_pct"
+// gives "precipitation", "Probability", "pct"; "HTTPStatus" gives "HTTP", "Status".
+func words(s string) []string {
+	var out []string
+	start := -1
+	var prev rune
+	for i, c := range s {
+		sep := c == '_' || c == '-' || c == ' '
+		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(c):])
+		camel := unicode.IsUpper(c) && (unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next))
+		if start >= 0 && (sep || camel) {
+			out = append(out, s[start:i])
+			start = -1
+		}
+		if !sep && start < 0 {
+			start = i
+		}
+		prev = c
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// identifier reports whether key reads as a property name that can be made readable: a letter, then
+// letters and digits, with single '_' or '-' between words ("precipitation_probability",
+// "observedAt"). Other keys (file names, "__init__", "C:\temp", keys with spaces) are data and are
+// shown as they are.
+func identifier(key string) bool {
+	if key == "" || !isLetter(key[0]) {
+		return false
+	}
+	for i := 1; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case isAlnum(c):
+		case (c == '_' || c == '-') && i+1 < len(key) && isAlnum(key[i+1]):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// readable makes a property name readable: "precipitation_probability" gives "Precipitation
+// probability", "uv_index" "UV index". A last word that spells unit is dropped ("high_c" with unit
+// "°C" gives "High"), as the unit is shown with the value.
+func readable(key, unit string) string {
+	ws := words(key)
+	if len(ws) > 1 && unit != "" && spells(ws[len(ws)-1], unit) {
+		ws = ws[:len(ws)-1]
+	}
+	var b strings.Builder
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		lower := strings.ToLower(w)
+		switch a, ok := acronyms[lower]; {
+		case ok:
+			b.WriteString(a)
+		case w == strings.ToUpper(w) && len(w) > 1:
+			b.WriteString(w) // an acronym already
+		case i == 0:
+			r, size := utf8.DecodeRuneInString(lower)
+			b.WriteRune(unicode.ToUpper(r))
+			b.WriteString(lower[size:])
+		default:
+			b.WriteString(lower)
+		}
+	}
+	return b.String()
+}
+
+// spells reports whether word is unit written with letters only: "c" for "°C", "kmh" for "km/h",
+// "percent" or "pct" for "%".
+func spells(word, unit string) bool {
+	word = strings.ToLower(word)
+	if unit == "%" {
+		return word == "percent" || word == "pct"
+	}
+	var b strings.Builder
+	for _, c := range strings.ToLower(unit) {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			b.WriteRune(c)
+		}
+	}
+	return b.Len() > 0 && b.String() == word
+}
+
+// mdUnit returns the unit markdown shows for the field key: Options.Units first, else the schema's.
+func (r *render) mdUnit(key string, p *Property) string {
+	if u := r.opts.Units[key]; u != "" {
+		return collapseSpace(u)
+	}
+	if p != nil {
+		return collapseSpace(p.Unit)
+	}
+	return ""
+}
+
+// mdLabel writes the label of the field key: for a property the schema declares, its title, else
+// its name made readable when it reads as a property name; any other key as it is (a key the
+// schema does not declare, such as a package name in a map of dependencies, is data). Escaped; an
+// empty key is written `""`.
+func (r *render) mdLabel(key string, p *Property) {
+	switch {
+	case p != nil && p.Title != "":
+		writeEscaped(&r.b, collapseSpace(p.Title))
+	case p != nil && p.label != "" && r.opts.Units[key] == "":
+		writeEscaped(&r.b, p.label) // made readable by ParseSchema, with the schema's unit
+	case p != nil && identifier(key):
+		writeEscaped(&r.b, readable(key, r.mdUnit(key, p)))
+	default:
+		r.mdKey(key)
+	}
+}
+
+// mdValue writes a scalar field value: a fraction as a percentage ("15%"), a value in "%" as "82%",
+// and, when unit is set, another unit after a space ("8.3 °C"; "46.9°" for an angle). Null gets
+// no unit.
+func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool) {
+	if v.Type == gjson.Number {
+		if p != nil && p.Fraction {
+			if pct, ok := percentOf(v.Raw); ok {
+				r.b.WriteString(pct)
+				r.b.WriteByte('%')
+				return
+			}
+		}
+		if r.mdUnit(key, p) == "%" {
+			r.b.WriteString(v.Raw)
+			r.b.WriteByte('%')
+			return
+		}
+	}
+	r.mdScalar(v)
+	if u := r.mdUnit(key, p); unit && u != "" && v.Type != gjson.Null {
+		if u != "°" && u != "′" && u != "″" { // an angle's marks follow the number directly
+			r.b.WriteByte(' ')
+		}
+		writeEscaped(&r.b, u)
+	}
+}
+
+// percentOf returns the JSON number raw, from 0 to 1 and written without an exponent, times 100
+// written exactly (the decimal point moved two places: "0.155" gives "15.5"); ok is false for any
+// other number.
+func percentOf(raw string) (string, bool) {
+	f, err := strconv.ParseFloat(raw, 64)
+	if err != nil || f < 0 || f > 1 || strings.ContainsAny(raw, "eE-") {
+		return "", false
+	}
+	whole, frac, _ := strings.Cut(raw, ".")
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	digits := strings.TrimLeft(whole+frac[:2], "0")
+	if digits == "" {
+		digits = "0"
+	}
+	if rest := strings.TrimRight(frac[2:], "0"); rest != "" {
+		return digits + "." + rest, true
+	}
+	return digits, true
+}

@@ -1,0 +1,51 @@
+package rest
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"net/http"
+	"strings"
+)
+
+// RequireAPIKey returns a handler that serves h only to requests carrying
+// key, as "Authorization: Bearer KEY" or "X-API-Key: KEY" (compared in
+// constant time), and answers the others 401 with "WWW-Authenticate:
+// Bearer" and the error body. GET /capabilities and GET /openapi.json stay
+// public, so clients can discover the API. An empty key returns h itself.
+func (h *Handler) RequireAPIKey(key string) http.Handler {
+	if key == "" {
+		return h
+	}
+	want := sha256.Sum256([]byte(key))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if h.public(r) || validKey(r, want) {
+			h.ServeHTTP(w, r)
+			return
+		}
+		hdr := w.Header()
+		hdr.Add("Vary", "Accept")
+		hdr.Set("X-Request-ID", requestID(r.Header.Get("X-Request-ID")))
+		hdr.Set("WWW-Authenticate", `Bearer realm="mcp"`)
+		writeError(w, newError(http.StatusUnauthorized, CodeUnauthorized,
+			"this API needs a key: send Authorization: Bearer KEY or X-API-Key: KEY"))
+	})
+}
+
+// public reports whether r is routed, as ServeHTTP routes it, to the
+// capabilities or the OpenAPI description.
+func (h *Handler) public(r *http.Request) bool {
+	segs, ok := h.segments(r)
+	return ok && len(segs) == 1 && (segs[0] == "capabilities" || segs[0] == "openapi.json")
+}
+
+func validKey(r *http.Request, want [32]byte) bool {
+	given := r.Header.Get("X-API-Key")
+	if auth := r.Header.Get("Authorization"); given == "" && len(auth) > 7 && strings.EqualFold(auth[:7], "bearer ") {
+		given = strings.TrimSpace(auth[7:])
+	}
+	if given == "" {
+		return false
+	}
+	got := sha256.Sum256([]byte(given))
+	return subtle.ConstantTimeCompare(got[:], want[:]) == 1
+}

@@ -1,0 +1,55 @@
+package rest
+
+import (
+	"encoding/json"
+	"time"
+)
+
+type serverInfo struct {
+	Name            string `json:"name"`
+	Title           string `json:"title,omitempty"`
+	Version         string `json:"version"`
+	ProtocolVersion string `json:"protocolVersion"`
+}
+
+type formatDoc struct {
+	Format    string `json:"format"`
+	MediaType string `json:"mediaType"`
+}
+
+type capabilitiesBody struct {
+	ServerInfo   serverInfo      `json:"serverInfo"`
+	Capabilities json.RawMessage `json:"capabilities,omitempty"`
+	Instructions string          `json:"instructions,omitempty"`
+	Formats      []formatDoc     `json:"formats"`
+	Links        links           `json:"_links"`
+}
+
+// capabilities answers GET /capabilities (and the base path itself): the
+// server's identity and capabilities, the formats it renders, and links to
+// everything else.
+func (h *Handler) capabilities(q *request) *Error {
+	s, err := h.backend.Server(q.ctx)
+	if err != nil {
+		return h.backendError(err, "describe the server")
+	}
+	var formats []formatDoc
+	for _, mt := range h.neg.MediaTypes() {
+		formats = append(formats, formatDoc{Format: h.neg.FormatName(mt), MediaType: mt})
+	}
+	return serveItem(q, capabilitiesBody{
+		ServerInfo:   serverInfo{Name: s.Name, Title: s.Title, Version: s.Version, ProtocolVersion: s.ProtocolVersion},
+		Capabilities: s.Capabilities,
+		Instructions: s.Instructions,
+		Formats:      formats,
+		Links: links{
+			"self":      {Href: h.href("capabilities")},
+			"tools":     {Href: h.href("tools")},
+			"resources": {Href: h.href("resources")},
+			"prompts":   {Href: h.href("prompts")},
+			"openapi":   {Href: h.href("openapi.json")},
+		},
+	}, time.Time{})
+}
+
+func (h *Handler) root(q *request) *Error { return h.capabilities(q) }

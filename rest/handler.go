@@ -1,0 +1,358 @@
+package rest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// Defaults of [Options].
+const (
+	DefaultMaxBodyBytes = 1 << 20
+	DefaultCallTimeout  = 30 * time.Second
+	DefaultCatalogTTL   = time.Second
+	DefaultLimit        = 50
+	MaxLimit            = 500
+)
+
+// Options configures a [Handler]. A nil *Options means the defaults.
+type Options struct {
+	// BasePath is the path the API is served under ("/mcp/v1"); empty
+	// means the root. Requests outside it get 404.
+	BasePath string
+	// Negotiator knows the media types the server renders: pass the
+	// middleware's (Shaper().Negotiator()) so that formats the server added
+	// (format=csv) are negotiable by Accept. nil means the built-in json,
+	// markdown and text.
+	Negotiator *negotiation.Negotiator
+	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
+	MaxBodyBytes int64
+	// CallTimeout bounds every call to the backend; 0 means 30 seconds.
+	CallTimeout time.Duration
+	// CatalogTTL is how long the lists of tools, resources and prompts are
+	// kept between requests; 0 means one second, a negative value means
+	// they are fetched for every request.
+	CatalogTTL time.Duration
+	// Logger receives a line per backend failure (error level). nil means
+	// zap.NewNop().
+	Logger *zap.Logger
+}
+
+// Handler serves the REST binding. Make one with [New]; it is safe for
+// concurrent use.
+type Handler struct {
+	backend    Backend
+	base       string
+	neg        *negotiation.Negotiator
+	maxBody    int64
+	timeout    time.Duration
+	log        *zap.Logger
+	catalogs   catalogs
+	validators validators
+}
+
+var _ http.Handler = (*Handler)(nil)
+
+// New returns a Handler serving backend.
+func New(backend Backend, opts *Options) *Handler {
+	if opts == nil {
+		opts = &Options{}
+	}
+	h := &Handler{
+		backend: backend,
+		base:    strings.TrimRight(opts.BasePath, "/"),
+		neg:     opts.Negotiator,
+		maxBody: opts.MaxBodyBytes,
+		timeout: opts.CallTimeout,
+		log:     opts.Logger,
+	}
+	if h.neg == nil {
+		h.neg = negotiation.New(nil)
+	}
+	if h.maxBody <= 0 {
+		h.maxBody = DefaultMaxBodyBytes
+	}
+	if h.timeout <= 0 {
+		h.timeout = DefaultCallTimeout
+	}
+	if h.log == nil {
+		h.log = zap.NewNop()
+	}
+	h.log = h.log.Named("rest")
+	h.catalogs.ttl = opts.CatalogTTL
+	if h.catalogs.ttl == 0 {
+		h.catalogs.ttl = DefaultCatalogTTL
+	}
+	return h
+}
+
+// BasePath returns the path the API is served under, without a trailing
+// slash ("" for the root).
+func (h *Handler) BasePath() string { return h.base }
+
+// request is one request being served.
+type request struct {
+	w    http.ResponseWriter
+	r    *http.Request
+	ctx  context.Context
+	args []string // the unescaped path segments after the resource name
+	id   string   // X-Request-ID
+}
+
+type endpoint func(h *Handler, q *request) *Error
+
+// route is the methods one path answers.
+type route map[string]endpoint
+
+// ServeHTTP serves one request of the REST binding.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Add("Vary", "Accept")
+	id := requestID(r.Header.Get("X-Request-ID"))
+	hdr.Set("X-Request-ID", id)
+	segs, ok := h.segments(r)
+	if !ok {
+		writeError(w, notFound("no such endpoint: "+clip(r.URL.Path)))
+		return
+	}
+	rt, args := routeOf(segs)
+	if rt == nil {
+		writeError(w, notFound("no such endpoint: "+clip(r.URL.Path)))
+		return
+	}
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet
+	}
+	ep, ok := rt[method]
+	if !ok {
+		hdr.Set("Allow", allow(rt))
+		writeError(w, newError(http.StatusMethodNotAllowed, CodeMethodNotAllowed,
+			r.Method+" is not allowed here; allowed: "+allow(rt)))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
+	defer cancel()
+	if e := ep(h, &request{w: w, r: r, ctx: ctx, args: args, id: id}); e != nil {
+		writeError(w, e)
+	}
+}
+
+// segments returns the unescaped path segments under the base path.
+func (h *Handler) segments(r *http.Request) ([]string, bool) {
+	p := r.URL.EscapedPath()
+	rest, ok := strings.CutPrefix(p, h.base)
+	if !ok || rest != "" && rest[0] != '/' {
+		return nil, false
+	}
+	rest = strings.Trim(rest, "/")
+	if rest == "" {
+		return nil, true
+	}
+	segs := strings.Split(rest, "/")
+	for i, s := range segs {
+		u, err := url.PathUnescape(s)
+		if err != nil || u == "" {
+			return nil, false
+		}
+		segs[i] = u
+	}
+	return segs, true
+}
+
+var (
+	toolsRoute      = route{http.MethodGet: (*Handler).listTools}
+	toolRoute       = route{http.MethodGet: (*Handler).getTool}
+	schemaRoute     = route{http.MethodGet: (*Handler).getSchema}
+	executeRoute    = route{http.MethodPost: (*Handler).execute}
+	resourcesRoute  = route{http.MethodGet: (*Handler).listResources, http.MethodPost: unexpressible("creating resources")}
+	resourceRoute   = route{http.MethodGet: (*Handler).getResource, http.MethodPut: unexpressible("updating resources")}
+	contentRoute    = route{http.MethodGet: (*Handler).getContent}
+	promptsRoute    = route{http.MethodGet: (*Handler).listPrompts}
+	promptRoute     = route{http.MethodGet: (*Handler).getPrompt}
+	renderRoute     = route{http.MethodPost: (*Handler).renderPrompt}
+	capabilityRoute = route{http.MethodGet: (*Handler).capabilities}
+	openAPIRoute    = route{http.MethodGet: (*Handler).openAPI}
+	subscribeRoute  = route{http.MethodPost: unexpressible("subscriptions")}
+	subscriptionRt  = route{http.MethodGet: unexpressible("subscriptions"), http.MethodDelete: unexpressible("subscriptions")}
+	eventsRoute     = route{http.MethodGet: unexpressible("subscriptions")}
+	samplingRoute   = route{http.MethodPost: unexpressible("sampling")}
+	logLevelRoute   = route{http.MethodPost: unexpressible("logging")}
+	logStreamRoute  = route{http.MethodGet: unexpressible("logging")}
+	rootRoute       = route{http.MethodGet: (*Handler).root}
+)
+
+// routeOf maps path segments to their route, and the id segment.
+func routeOf(s []string) (route, []string) {
+	switch len(s) {
+	case 0:
+		return rootRoute, nil
+	case 1:
+		switch s[0] {
+		case "capabilities":
+			return capabilityRoute, nil
+		case "openapi.json":
+			return openAPIRoute, nil
+		case "tools":
+			return toolsRoute, nil
+		case "resources":
+			return resourcesRoute, nil
+		case "prompts":
+			return promptsRoute, nil
+		case "subscriptions":
+			return subscribeRoute, nil
+		}
+	case 2:
+		switch s[0] {
+		case "tools":
+			return toolRoute, s[1:]
+		case "resources":
+			return resourceRoute, s[1:]
+		case "prompts":
+			return promptRoute, s[1:]
+		case "subscriptions":
+			return subscriptionRt, s[1:]
+		case "sampling":
+			if s[1] == "messages" {
+				return samplingRoute, nil
+			}
+		case "logging":
+			switch s[1] {
+			case "level":
+				return logLevelRoute, nil
+			case "stream":
+				return logStreamRoute, nil
+			}
+		}
+	case 3:
+		switch {
+		case s[0] == "tools" && s[2] == "schema":
+			return schemaRoute, s[1:2]
+		case s[0] == "tools" && s[2] == "execute":
+			return executeRoute, s[1:2]
+		case s[0] == "resources" && s[2] == "content":
+			return contentRoute, s[1:2]
+		case s[0] == "prompts" && s[2] == "render":
+			return renderRoute, s[1:2]
+		case s[0] == "subscriptions" && s[2] == "events":
+			return eventsRoute, s[1:2]
+		}
+	}
+	return nil, nil
+}
+
+// why names, for each seed endpoint MCP cannot express, the reason.
+var why = map[string]string{
+	"creating resources": "MCP has no request that creates a resource: resources are the server's to list and read",
+	"updating resources": "MCP has no request that changes a resource: resources are the server's to list and read",
+	"subscriptions":      "resource subscriptions need a standing MCP session and callbacks, which a REST request cannot hold",
+	"sampling":           "sampling is a request from the server to the client's model; a REST client has no model to offer",
+	"logging":            "MCP logging is a stream of notifications to a session (and deprecated since 2026-07-28); a REST request has none",
+}
+
+func unexpressible(what string) endpoint {
+	return func(*Handler, *request) *Error {
+		return newError(http.StatusNotImplemented, CodeNotImplemented, "not available over this binding: "+why[what])
+	}
+}
+
+func allow(rt route) string {
+	var out []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		if _, ok := rt[m]; ok || m == http.MethodHead && rt[http.MethodGet] != nil {
+			out = append(out, m)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// requestID returns the client's X-Request-ID when it is 1 to 128
+// characters of letters, digits and "-_.:", else a fresh random one.
+func requestID(given string) string {
+	if n := len(given); n > 0 && n <= 128 {
+		ok := true
+		for i := 0; i < n && ok; i++ {
+			c := given[i]
+			ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':'
+		}
+		if ok {
+			return given
+		}
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// href returns the link to a path under the base path; segments are
+// escaped.
+func (h *Handler) href(segs ...string) string {
+	var b strings.Builder
+	b.WriteString(h.base)
+	for _, s := range segs {
+		b.WriteByte('/')
+		b.WriteString(url.PathEscape(s))
+	}
+	if b.Len() == 0 {
+		return "/"
+	}
+	return b.String()
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "..."
+	}
+	return s
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// catalogs keeps the backend's lists for a short time, so that an execute
+// does not list every tool again to find its schema.
+type catalogs struct {
+	ttl time.Duration
+
+	mu        sync.Mutex
+	tools     cached[[]Tool]
+	resources cached[[]Resource]
+	templates cached[[]ResourceTemplate]
+	prompts   cached[[]Prompt]
+}
+
+type cached[T any] struct {
+	value T
+	at    time.Time
+}
+
+// load returns c's value while it is fresh, else fetches it.
+func load[T any](h *Handler, c *cached[T], fetch func(context.Context) (T, error), ctx context.Context) (T, error) {
+	cs := &h.catalogs
+	if cs.ttl > 0 {
+		cs.mu.Lock()
+		if !c.at.IsZero() && time.Since(c.at) < cs.ttl {
+			v := c.value
+			cs.mu.Unlock()
+			return v, nil
+		}
+		cs.mu.Unlock()
+	}
+	v, err := fetch(ctx)
+	if err != nil || cs.ttl <= 0 {
+		return v, err
+	}
+	cs.mu.Lock()
+	c.value, c.at = v, time.Now()
+	cs.mu.Unlock()
+	return v, nil
+}

@@ -1,0 +1,204 @@
+package rest
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// builtin negotiates among the built-in media types only: the endpoints
+// whose bodies are listings, and prompts, whose text the server does not
+// render in further formats.
+var builtin = negotiation.New(nil)
+
+// negotiate picks the response's media type for q: ?format= when given,
+// else the Accept header, among the media types neg can choose. It returns
+// the media type and its format name.
+func negotiate(q *request, neg *negotiation.Negotiator) (string, string, *Error) {
+	available := neg.MediaTypes()
+	if f := q.r.URL.Query().Get("format"); f != "" {
+		f = strings.ToLower(f)
+		for _, mt := range available {
+			if neg.FormatName(mt) == f {
+				return mt, f, nil
+			}
+		}
+		names := make([]string, len(available))
+		for i, mt := range available {
+			names[i] = neg.FormatName(mt)
+		}
+		return "", "", invalid("unknown format", Detail{Field: "format", Error: "must be one of " + strings.Join(names, ", ")})
+	}
+	accept := withoutVersion(strings.Join(q.r.Header.Values("Accept"), ", "))
+	p, err := neg.FromAccept(accept)
+	if err != nil {
+		details := make([]Detail, len(available))
+		for i, mt := range available {
+			details[i] = Detail{MediaType: mt, Format: neg.FormatName(mt)}
+		}
+		return "", "", newError(http.StatusNotAcceptable, CodeNotAcceptable,
+			"none of the media types in Accept can be served here; details list those that can", details...)
+	}
+	mt := p.MediaType()
+	return mt, neg.FormatName(mt), nil
+}
+
+// withoutVersion drops the seed's "version" parameter from every media
+// range of an Accept header ("application/json;version=2024-11-05"): this
+// binding serves one version, and a range with a parameter the offered type
+// lacks would otherwise match nothing. Quoted strings are kept whole.
+func withoutVersion(accept string) string {
+	if !strings.Contains(strings.ToLower(accept), "version") {
+		return accept
+	}
+	var out strings.Builder
+	var param strings.Builder
+	flush := func() {
+		name, _, _ := strings.Cut(param.String(), "=")
+		if !strings.EqualFold(strings.Trim(name, "; \t"), "version") {
+			out.WriteString(param.String())
+		}
+		param.Reset()
+	}
+	inQuote, inParam := false, false
+	for i := 0; i < len(accept); i++ {
+		c := accept[i]
+		switch {
+		case inQuote:
+			if c == '\\' && i+1 < len(accept) {
+				param.WriteByte(c)
+				i++
+				c = accept[i]
+			} else if c == '"' {
+				inQuote = false
+			}
+		case c == '"':
+			inQuote = true
+		case c == ';' || c == ',':
+			if inParam {
+				flush()
+			}
+			inParam = c == ';'
+		}
+		if inParam {
+			param.WriteByte(c)
+		} else {
+			out.WriteByte(c)
+		}
+	}
+	if inParam {
+		flush()
+	}
+	return out.String()
+}
+
+// features are the tags a REST request declares: the negotiated format, and
+// that nobody can be asked questions.
+func features(format string) []string {
+	return []string{"format=" + format, "!interactive"}
+}
+
+// contentType adds charset=utf-8 to text media types without a charset.
+func contentType(mt string) string {
+	if strings.HasPrefix(mt, "text/") && !strings.Contains(mt, "charset") {
+		return mt + "; charset=utf-8"
+	}
+	return mt
+}
+
+// etag is a strong entity tag of body: a hash of the exact bytes.
+func etag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+}
+
+// serveGET answers a GET (or HEAD) with body through http.ServeContent:
+// strong ETag and If-None-Match (304), Range (206), If-Modified-Since when
+// modtime is known.
+func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
+	h := q.w.Header()
+	h.Set("Content-Type", contentType(mediaType))
+	h.Set("ETag", etag(body))
+	h.Set("Cache-Control", "no-cache")
+	http.ServeContent(&errorCatcher{ResponseWriter: q.w}, q.r, "", modtime, bytes.NewReader(body))
+}
+
+// servePOST answers a POST with body: never cached.
+func servePOST(q *request, mediaType string, body []byte) {
+	h := q.w.Header()
+	h.Set("Content-Type", contentType(mediaType))
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", itoa(len(body)))
+	q.w.WriteHeader(http.StatusOK)
+	_, _ = q.w.Write(body)
+}
+
+// marshal encodes v as JSON without HTML escaping, with a final newline.
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return []byte("null\n")
+	}
+	return b.Bytes()
+}
+
+// readBody reads a request body of at most the handler's limit: 413 beyond.
+// It returns the body's "arguments" member (an object, or nil when the body
+// is empty or has none).
+func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
+	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, h.maxBody))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
+				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
+		}
+		return nil, invalid("the request body could not be read", Detail{Field: "body", Error: err.Error()})
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, nil
+	}
+	var envelope map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if err := dec.Decode(&envelope); err != nil || envelope == nil {
+		return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: jsonError(err)})
+	}
+	if dec.More() {
+		return nil, invalid("the body holds more than one JSON value", Detail{Field: "body", Error: "trailing data"})
+	}
+	var details []Detail
+	for k := range envelope {
+		if k != "arguments" {
+			details = append(details, Detail{Field: k, Error: `unknown member; the body is {"arguments": {...}}`})
+		}
+	}
+	args := envelope["arguments"]
+	if t := bytes.TrimSpace(args); len(t) > 0 && t[0] != '{' && !bytes.Equal(t, []byte("null")) {
+		details = append(details, Detail{Field: "arguments", Error: "must be a JSON object"})
+	}
+	if len(details) > 0 {
+		sortDetails(details)
+		return nil, invalid("invalid request body", details...)
+	}
+	if bytes.Equal(bytes.TrimSpace(args), []byte("null")) {
+		return nil, nil
+	}
+	return args, nil
+}
+
+func jsonError(err error) string {
+	if err == nil {
+		return "null is not an object"
+	}
+	return err.Error()
+}
