@@ -17,6 +17,8 @@ import (
 
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware/client"
+	"github.com/contentneg/contentneg/rest"
+	"github.com/contentneg/contentneg/rest/mcpgobackend"
 )
 
 // mcpgoOptions wires the mcp-go version of the application: logger, the
@@ -26,28 +28,31 @@ func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer
 	switch {
 	case len(app.MCPGo) == 0:
 		return []fx.Option{fx.Error(fmt.Errorf("%s has no %s version", app.Name, SDKMCPGo))}
-	case cfg.RESTAddr != "":
-		return []fx.Option{fx.Error(fmt.Errorf("-rest serves the %s version only, for now", SDKGo))}
 	}
 	return []fx.Option{
 		fx.Supply(cfg, app),
 		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
 		fx.Provide(app.MCPGo...),
 		fx.NopLogger, // as for the go-sdk: -v is for the negotiation
-		fx.Invoke(func(srv *server.MCPServer, log *zap.Logger) {
-			mcpgo.Install(srv, &mcpgo.Options{Logger: log, Tools: app.Tools})
-		}),
 		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, srv *server.MCPServer, log *zap.Logger) {
-			startMCPGo(lc, sd, cfg, app, srv, log, stdin, stdout, stderr)
+			a := mcpgo.Install(srv, &mcpgo.Options{Logger: log, Tools: app.Tools})
+			startMCPGo(lc, sd, cfg, app, srv, a, log, stdin, stdout, stderr)
 		}),
 	}
 }
 
 // startMCPGo hooks the chosen mode of an mcp-go server into the
 // application's lifecycle, as startMode does for the go-sdk.
-func startMCPGo(lc fx.Lifecycle, sd fx.Shutdowner, cfg Config, app App, srv *server.MCPServer, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) {
-	if cfg.HTTPAddr != "" {
+func startMCPGo(lc fx.Lifecycle, sd fx.Shutdowner, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) {
+	if cfg.RESTAddr != "" {
+		// Hooked last, so stopped first, as for the go-sdk.
+		defer startMCPGoREST(lc, cfg, app, srv, a, log, stderr)
+	}
+	switch {
+	case cfg.HTTPAddr != "":
 		startMCPGoHTTP(lc, cfg, app, srv, log, stderr)
+		return
+	case cfg.RESTAddr != "" && !cfg.Stdio:
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -153,4 +158,35 @@ func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Optio
 		return nil, nil, fmt.Errorf("connect client: %w", err)
 	}
 	return cs, func() { _ = cs.Close(); stop() }, nil
+}
+
+// startMCPGoREST serves the REST binding under RESTBase until the
+// application stops, through the server's own dispatch (package
+// mcpgobackend), requiring the API key when one is configured.
+func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stderr io.Writer) {
+	hs := newHTTPServer(nil)
+	hs.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
+	lc.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error {
+			ln, err := net.Listen("tcp", cfg.RESTAddr)
+			if err != nil {
+				return fmt.Errorf("serve REST: %w", err) // err names the address
+			}
+			backend, err := mcpgobackend.New(ctx, srv)
+			if err != nil {
+				_ = ln.Close()
+				return fmt.Errorf("serve REST: %w", err)
+			}
+			h := rest.New(backend, &rest.Options{BasePath: RESTBase, Negotiator: a.Shaper().Negotiator(), Logger: log})
+			hs.Handler = h.RequireAPIKey(cfg.APIKey)
+			fmt.Fprintf(stderr, "%s: serving REST at http://%s%s\n", app.Name, ln.Addr(), RESTBase)
+			go func() {
+				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					log.Error("rest server stopped", zap.Error(err))
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error { return hs.Shutdown(ctx) },
+	})
 }
