@@ -11,6 +11,8 @@
 //	demo-weather -http :8080 -stateless serve the stateless protocol only
 //	demo-weather -rest :8081            serve the REST binding at /mcp/v1 (beside -http too)
 //	demo-weather -v ...                 log at debug level (stderr)
+//	demo-weather -sdk mcp-go ...        the same server on mark3labs/mcp-go
+//	                                    (default: $CONTENTNEG_SDK, else go-sdk)
 //
 // With CONTENTNEG_API_KEY set, REST clients must send the key (Authorization:
 // Bearer KEY or X-API-Key: KEY); /capabilities and /openapi.json stay public.
@@ -28,6 +30,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/serve"
 )
 
@@ -45,6 +48,13 @@ func app() serve.App {
 				return weather.NewService(now), err
 			},
 			weathermcp.NewServer,
+		},
+		MCPGo: []any{
+			func() (*weather.Service, error) {
+				now, err := clock(os.Getenv("CONTENTNEG_NOW"))
+				return weather.NewService(now), err
+			},
+			weathermcpgo.NewServer,
 		},
 		Tools:    weathermcp.Tools(),
 		Showcase: showcase,

@@ -27,7 +27,16 @@ func TestMain(m *testing.M) {
 }
 
 func TestShowcase(t *testing.T) {
-	out := servetest.Showcase(t, app())
+	for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+		t.Run(sdk, func(t *testing.T) {
+			t.Setenv(serve.SDKEnv, sdk)
+			checkShowcase(t, servetest.Showcase(t, app()))
+		})
+	}
+}
+
+func checkShowcase(t *testing.T, out string) {
+	t.Helper()
 	for _, want := range []string{
 		"rendering: pass-through", "rendering: structured", "rendering: markdown", "rendering: text",
 		"get_weather", "get_forecast", "Bern, Switzerland", "bytes",
@@ -66,49 +75,63 @@ func TestFlags(t *testing.T) {
 
 func TestStdio(t *testing.T) {
 	for _, legacy := range []bool{false, true} {
-		t.Run(map[bool]string{false: "stateless", true: "legacy"}[legacy], func(t *testing.T) {
-			cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: legacy})
-			if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
-				t.Error("the extension is not advertised over stdio")
-			}
-			body := firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
-			if err := renderers.CheckPlain(body); err != nil || !strings.Contains(body, "Bern") {
-				t.Errorf("not compact text (%v): %s", err, body)
-			}
-		})
+		for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+			t.Run(sdk+"/"+map[bool]string{false: "stateless", true: "legacy"}[legacy], func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: legacy})
+				if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
+					t.Error("the extension is not advertised over stdio")
+				}
+				body := firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
+				if err := renderers.CheckPlain(body); err != nil || !strings.Contains(body, "Bern") {
+					t.Errorf("not compact text (%v): %s", err, body)
+				}
+			})
+		}
 	}
 }
 
 func TestHTTP(t *testing.T) {
 	for _, stateless := range []bool{false, true} {
-		t.Run(map[bool]string{false: "stateful", true: "stateless"}[stateless], func(t *testing.T) {
-			url := servetest.HTTP(t, app(), stateless)
-			cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")})
-			body := firstText(t, cs, mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Bern", "days": 2}})
-			if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "|") {
-				t.Errorf("not a markdown table (%v): %s", err, body)
-			}
-		})
+		for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+			t.Run(sdk+"/"+map[bool]string{false: "stateful", true: "stateless"}[stateless], func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				url := servetest.HTTP(t, app(), stateless)
+				cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")})
+				body := firstText(t, cs, mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Bern", "days": 2}})
+				if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "|") {
+					t.Errorf("not a markdown table (%v): %s", err, body)
+				}
+			})
+		}
 	}
 }
 
 func TestHTTPStopsWithClientsStillConnected(t *testing.T) {
 	// A stateful client that never closes its session must not keep the
 	// server from stopping, nor leave its session running (goleak checks).
-	var cs *mcp.ClientSession
-	t.Cleanup(func() { // registered first, so it runs after the server stopped
-		if cs != nil {
-			cs.Close()
+	for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+		for _, legacy := range []bool{false, true} {
+			t.Run(sdk+"/"+map[bool]string{false: "stateless", true: "legacy"}[legacy], func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				var cs *mcp.ClientSession
+				t.Cleanup(func() { // registered first, so it runs after the server stopped
+					if cs != nil {
+						cs.Close()
+					}
+				})
+				url := servetest.HTTP(t, app(), false)
+				ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
+				defer cancel()
+				opts := &middlewaretest.Options{Legacy: legacy}
+				var err error
+				if cs, err = middlewaretest.NewClient(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, middlewaretest.SessionOptions(opts)); err != nil {
+					t.Fatalf("connect: %v", err)
+				}
+				firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
+			})
 		}
-	})
-	url := servetest.HTTP(t, app(), false)
-	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
-	defer cancel()
-	var err error
-	if cs, err = middlewaretest.NewClient(nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil); err != nil {
-		t.Fatalf("connect: %v", err)
 	}
-	firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
 }
 
 func firstText(t *testing.T, cs *mcp.ClientSession, params mcp.CallToolParams) string {

@@ -186,3 +186,20 @@ func TestRESTConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestRESTOnMCPGo(t *testing.T) {
+	// The same binary, the same REST tests, on the mcp-go server.
+	t.Setenv(serve.SDKEnv, serve.SDKMCPGo)
+	tests := []struct {
+		name string
+		test func(*testing.T)
+	}{
+		{"REST", TestREST},
+		{"beside HTTP", TestRESTBesideHTTP},
+		{"API key", TestRESTAPIKey},
+		{"concurrent", TestRESTConcurrent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, tt.test)
+	}
+}

@@ -13,6 +13,8 @@
 //	go run ./examples/journey -http :8080 -stateless  serve the stateless protocol only
 //	go run ./examples/journey -rest :8081             serve the REST binding at /mcp/v1 (beside -http too)
 //	go run ./examples/journey -v ...                  log at debug level (stderr)
+//	go run ./examples/journey -sdk mcp-go ...         the same server on mark3labs/mcp-go
+//	                                                  (default: $CONTENTNEG_SDK, else go-sdk)
 package main
 
 import (
@@ -21,6 +23,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/journey/journey"
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
+	"github.com/contentneg/contentneg/examples/journey/journeymcpgo"
 	"github.com/contentneg/contentneg/internal/serve"
 )
 
@@ -33,6 +36,7 @@ func app() serve.App {
 	return serve.App{
 		Name:     "journey",
 		Provide:  []any{journey.NewPlanner, journeymcp.NewServer},
+		MCPGo:    []any{journey.NewPlanner, journeymcpgo.NewServer},
 		Tools:    journeymcp.Tools(),
 		Showcase: showcase,
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
+	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
@@ -66,17 +67,20 @@ func TestStdio(t *testing.T) {
 		legacy bool
 	}{{"stateless", false}, {"legacy", true}}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: tt.legacy})
-			if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
-				t.Error("the extension is not advertised over stdio")
-			}
-			body := callText(t, cs, "Interlaken Ost", "Luzern", 1)
-			want := "Interlaken Ost → Luzern, Fri 20 Nov 2026\n08:04-10:33 2 h 29 min: IC 61 1207 to Olten, IC 21 1108"
-			if err := renderers.CheckPlain(body); err != nil || body != want {
-				t.Errorf("compact text (%v):\n got %q\nwant %q", err, body, want)
-			}
-		})
+		for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+			t.Run(sdk+"/"+tt.name, func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: tt.legacy})
+				if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
+					t.Error("the extension is not advertised over stdio")
+				}
+				body := callText(t, cs, "Interlaken Ost", "Luzern", 1)
+				want := "Interlaken Ost → Luzern, Fri 20 Nov 2026\n08:04-10:33 2 h 29 min: IC 61 1207 to Olten, IC 21 1108"
+				if err := renderers.CheckPlain(body); err != nil || body != want {
+					t.Errorf("compact text (%v):\n got %q\nwant %q", err, body, want)
+				}
+			})
+		}
 	}
 }
 
@@ -86,14 +90,17 @@ func TestHTTP(t *testing.T) {
 		stateless bool
 	}{{"stateful", false}, {"stateless", true}}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			url := servetest.HTTP(t, app(), tt.stateless)
-			cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human")})
-			body := callText(t, cs, "Zürich HB", "Brig", 2)
-			if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "### 08:32 → 10:49 · 2 h 17 min · 1 change") {
-				t.Errorf("not the markdown itinerary (%v):\n%s", err, body)
-			}
-		})
+		for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+			t.Run(sdk+"/"+tt.name, func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				url := servetest.HTTP(t, app(), tt.stateless)
+				cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human")})
+				body := callText(t, cs, "Zürich HB", "Brig", 2)
+				if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "### 08:32 → 10:49 · 2 h 17 min · 1 change") {
+					t.Errorf("not the markdown itinerary (%v):\n%s", err, body)
+				}
+			})
+		}
 	}
 }
 
@@ -116,4 +123,13 @@ func callText(t *testing.T, cs *mcp.ClientSession, from, to string, limit int) s
 		t.Fatalf("first block is %T", res.Content[0])
 	}
 	return tc.Text
+}
+
+func TestShowcaseIsTheSameOnBothSDKs(t *testing.T) {
+	t.Setenv(serve.SDKEnv, serve.SDKGo)
+	goSDK := runShowcase(t)
+	t.Setenv(serve.SDKEnv, serve.SDKMCPGo)
+	if mcpGo := runShowcase(t); mcpGo != goSDK {
+		t.Errorf("the showcase on mcp-go differs:\n%s\n---- go-sdk:\n%s", mcpGo, goSDK)
+	}
 }

@@ -33,7 +33,13 @@ type App struct {
 	// Tools is the per-tool rendering configuration given to the middleware.
 	Tools map[string]shaping.Tool
 	// Showcase runs the default mode (no -stdio, no -http) and writes to w.
+	// With -sdk mcp-go, server is nil and ConnectInProcess connects to the
+	// mcp-go server.
 	Showcase func(ctx context.Context, w io.Writer, server *mcp.Server) error
+	// MCPGo lists the fx constructors of the mcp-go version of the server
+	// (-sdk mcp-go); one of them must provide *server.MCPServer of
+	// github.com/mark3labs/mcp-go. Empty when there is none.
+	MCPGo []any
 }
 
 // Config is what the command line asks for.
@@ -42,6 +48,8 @@ type Config struct {
 	HTTPAddr  string
 	Stateless bool
 	Verbose   bool
+	// MCPGo serves the mcp-go version of the server (-sdk mcp-go).
+	MCPGo bool
 	// RESTAddr is where the REST binding listens ("" for nowhere).
 	RESTAddr string
 	// APIKey, when set, is required of REST clients; Run reads it from the
@@ -51,6 +59,14 @@ type Config struct {
 
 // APIKeyEnv is the environment variable holding the REST binding's API key.
 const APIKeyEnv = "CONTENTNEG_API_KEY"
+
+// The SDKs -sdk chooses from, and the environment variable that gives its
+// default, so that a black-box test can run the same binary on both.
+const (
+	SDKGo    = "go-sdk"
+	SDKMCPGo = "mcp-go"
+	SDKEnv   = "CONTENTNEG_SDK"
+)
 
 // Run parses args and runs the chosen mode until it is done, a signal
 // arrives or ctx is cancelled; it returns the process's exit code: 0, 1 for
@@ -97,12 +113,20 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.HTTPAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
 	fs.BoolVar(&cfg.Stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
 	fs.BoolVar(&cfg.Verbose, "v", false, "log at debug level on stderr")
+	sdk := os.Getenv(SDKEnv)
+	if sdk == "" {
+		sdk = SDKGo
+	}
+	fs.StringVar(&sdk, "sdk", sdk, "the MCP SDK to serve with: "+SDKGo+" or "+SDKMCPGo+" (default from $"+SDKEnv+")")
 	fs.StringVar(&cfg.RESTAddr, "rest", "", "serve the REST binding on this address (path "+RESTBase+"); $"+APIKeyEnv+", when set, is the key it requires")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
+	cfg.MCPGo = sdk == SDKMCPGo
 	var err error
 	switch {
+	case sdk != SDKGo && sdk != SDKMCPGo:
+		err = fmt.Errorf("unknown SDK %q: want %s or %s", sdk, SDKGo, SDKMCPGo)
 	case fs.NArg() > 0:
 		err = fmt.Errorf("unexpected arguments %q", fs.Args())
 	case cfg.Stdio && cfg.HTTPAddr != "":
@@ -119,6 +143,9 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 // options wires the application: logger, the app's constructors, the
 // content-negotiation module with the app's renderers, and the mode.
 func options(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []fx.Option {
+	if cfg.MCPGo {
+		return mcpgoOptions(app, cfg, stdin, stdout, stderr)
+	}
 	opts := []fx.Option{
 		fx.Supply(cfg, app),
 		// The example servers recover a panicking handler into a failed

@@ -37,7 +37,11 @@ func TestParseFlags(t *testing.T) {
 		{"rest beside http", []string{"-http", ":8080", "-rest", ":8081"}, serve.Config{HTTPAddr: ":8080", RESTAddr: ":8081"}, false},
 		{"stray argument", []string{"now"}, serve.Config{}, true},
 		{"unknown flag", []string{"-x"}, serve.Config{}, true},
+		{"mcp-go", []string{"-sdk", "mcp-go", "-stdio"}, serve.Config{Stdio: true, MCPGo: true}, false},
+		{"go-sdk named", []string{"-sdk", "go-sdk"}, serve.Config{}, false},
+		{"unknown SDK", []string{"-sdk", "mcp-py"}, serve.Config{}, true},
 	}
+	t.Setenv(serve.SDKEnv, "") // the default is the go-sdk
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stderr bytes.Buffer
@@ -98,6 +102,41 @@ func TestMissingServerConstructorFails(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "mcp.Server") {
 		t.Errorf("stderr does not name the missing type: %s", stderr.String())
+	}
+}
+
+func TestTheSDKDefaultsToTheEnvironment(t *testing.T) {
+	tests := []struct {
+		env     string
+		args    []string
+		want    bool
+		wantErr bool
+	}{
+		{"", nil, false, false},
+		{"mcp-go", nil, true, false},
+		{"mcp-go", []string{"-sdk", "go-sdk"}, false, false},
+		{"go-sdk", []string{"-sdk", "mcp-go"}, true, false},
+		{"nonsense", nil, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.env+"/"+strings.Join(tt.args, " "), func(t *testing.T) {
+			t.Setenv(serve.SDKEnv, tt.env)
+			cfg, err := serve.ParseFlags("test", tt.args, io.Discard)
+			if (err != nil) != tt.wantErr || cfg.MCPGo != tt.want {
+				t.Errorf("MCPGo = %v, error %v; want %v, error %v", cfg.MCPGo, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestAnAppWithoutAnMCPGoVersionSaysSo(t *testing.T) {
+	var stderr bytes.Buffer
+	app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
+	if got := serve.Run(context.Background(), app, []string{"-sdk", "mcp-go"}, strings.NewReader(""), io.Discard, &stderr); got != 1 {
+		t.Errorf("exit code %d, want 1", got)
+	}
+	if !strings.Contains(stderr.String(), "no mcp-go version") {
+		t.Errorf("stderr: %s", stderr.String())
 	}
 }
 

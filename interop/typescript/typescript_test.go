@@ -25,6 +25,8 @@ const (
 	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
 	// binEnv names the demo binary for the node tests.
 	binEnv = "DEMO_WEATHER_BIN"
+	// sdkEnv chooses the SDK the demo binary serves on.
+	sdkEnv = "CONTENTNEG_SDK"
 	// nodeDeadline bounds the build and the whole node run.
 	nodeDeadline = 3 * time.Minute
 )
@@ -48,8 +50,21 @@ func TestTypeScriptSDKClient(t *testing.T) {
 
 	bin := buildDemo(ctx, t)
 
+	// The same binary serves on either SDK; CONTENTNEG_SDK picks one (both
+	// when it is unset).
+	sdks := []string{"go-sdk", "mcp-go"}
+	if sdk := os.Getenv(sdkEnv); sdk != "" {
+		sdks = []string{sdk}
+	}
+	for _, sdk := range sdks {
+		t.Run(sdk, func(t *testing.T) { runNode(ctx, t, node, bin, sdk, limit) })
+	}
+}
+
+// runNode runs the node tests against the demo binary on one SDK.
+func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit time.Duration) {
 	cmd := exec.CommandContext(ctx, node, "--test", "--test-reporter=spec")
-	cmd.Env = append(os.Environ(), binEnv+"="+bin, "NO_COLOR=1")
+	cmd.Env = append(os.Environ(), binEnv+"="+bin, sdkEnv+"="+sdk, "NO_COLOR=1")
 	// node, and every demo it spawns, in a process group of their own:
 	// on timeout the whole group is killed.
 	startGroup(cmd)

@@ -72,10 +72,8 @@ func (h handlers) setAlert(ctx context.Context, req *mcp.CallToolRequest, in Ale
 		return nil, Alert{}, err
 	}
 	alert := Alert{Location: city.Name, ThresholdC: in.ThresholdC}
-	answer, ask, err := middleware.Elicit(ctx, req, "confirm", &mcp.ElicitParams{
-		Message:         fmt.Sprintf("Set an alert for %s when the temperature falls below %g °C?", alert.Location, alert.ThresholdC),
-		RequestedSchema: confirmSchema,
-	})
+	message, schema := Confirm(alert)
+	answer, ask, err := middleware.Elicit(ctx, req, "confirm", &mcp.ElicitParams{Message: message, RequestedSchema: schema})
 	switch {
 	case err != nil:
 		return nil, Alert{}, fmt.Errorf("the alert for %s was not set: it needs a confirmation this client cannot give (%w)", alert.Location, err)

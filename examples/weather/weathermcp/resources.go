@@ -9,7 +9,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather"
-	"github.com/contentneg/contentneg/renderers"
 )
 
 // The demo's resources: the list of cities, and two templates over a
@@ -55,12 +54,11 @@ type cityEntry struct {
 }
 
 func (h handlers) readCities(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	cities := h.svc.Cities()
-	entries := make([]cityEntry, len(cities))
-	for i, c := range cities {
-		entries[i] = cityEntry{Name: c.Name, Slug: c.Slug, URI: uriScheme + c.Slug}
+	b, err := CitiesJSON(h.svc)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s: %w", req.Params.URI, err)
 	}
-	return jsonResource(req.Params.URI, map[string]any{"cities": entries})
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}}, nil
 }
 
 // readCurrent serves weather://{city}: the current conditions as JSON. The
@@ -93,31 +91,14 @@ func (h handlers) readReport(_ context.Context, req *mcp.ReadResourceRequest) (*
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	current, err := h.svc.Current(city.Name)
+	r, err := ReportOf(h.svc, city)
 	if err != nil {
-		return nil, fmt.Errorf("report of %s: %w", city.Name, err)
-	}
-	forecast, err := h.svc.Forecast(city.Name, reportForecast)
-	if err != nil {
-		return nil, fmt.Errorf("report of %s: %w", city.Name, err)
-	}
-	value, err := json.Marshal(report{Current: current, Forecast: forecast})
-	if err != nil {
-		return nil, fmt.Errorf("report of %s: %w", city.Name, err)
-	}
-	opts := renderers.Options{Title: "Weather report: " + city.Name}
-	md, err := renderers.Generic{}.Markdown(value, opts)
-	if err != nil {
-		return nil, fmt.Errorf("report of %s: %w", city.Name, err)
-	}
-	text, err := renderers.Generic{}.Text(value, opts)
-	if err != nil {
-		return nil, fmt.Errorf("report of %s: %w", city.Name, err)
+		return nil, err
 	}
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{
-		{URI: uri, MIMEType: "application/json", Text: string(value)},
-		{URI: uri, MIMEType: "text/markdown", Text: md},
-		{URI: uri, MIMEType: "text/plain", Text: text},
+		{URI: uri, MIMEType: "application/json", Text: r.JSON},
+		{URI: uri, MIMEType: "text/markdown", Text: r.Markdown},
+		{URI: uri, MIMEType: "text/plain", Text: r.Text},
 	}}, nil
 }
 

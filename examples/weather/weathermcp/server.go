@@ -102,18 +102,8 @@ func (h handlers) getForecast(_ context.Context, _ *mcp.CallToolRequest, in weat
 // whichCity asks the person which of the candidates they mean, and returns
 // the one chosen, or "" when they did not choose one of them.
 func whichCity(ctx context.Context, req *mcp.CallToolRequest, ambiguous *weather.AmbiguousCityError) (string, *mcp.CallToolResult, error) {
-	enum := make([]any, len(ambiguous.Candidates))
-	for i, c := range ambiguous.Candidates {
-		enum[i] = c
-	}
-	answer, ask, err := middleware.Elicit(ctx, req, "city", &mcp.ElicitParams{
-		Message: fmt.Sprintf("%q matches several cities. Which one do you mean?", ambiguous.Name),
-		RequestedSchema: &jsonschema.Schema{
-			Type:       "object",
-			Properties: map[string]*jsonschema.Schema{"city": {Type: "string", Enum: enum, Description: "the city"}},
-			Required:   []string{"city"},
-		},
-	})
+	message, schema := WhichCity(ambiguous)
+	answer, ask, err := middleware.Elicit(ctx, req, "city", &mcp.ElicitParams{Message: message, RequestedSchema: schema})
 	if err != nil || ask != nil || answer.Action != "accept" {
 		return "", ask, err
 	}

@@ -1,0 +1,192 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/fx"
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/mcpgo"
+	"github.com/contentneg/contentneg/middleware/client"
+	"github.com/contentneg/contentneg/rest"
+	"github.com/contentneg/contentneg/rest/mcpgobackend"
+)
+
+// mcpgoOptions wires the mcp-go version of the application: logger, the
+// app's mcp-go constructors, the adapter with the app's renderers, and the
+// mode.
+func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []fx.Option {
+	switch {
+	case len(app.MCPGo) == 0:
+		return []fx.Option{fx.Error(fmt.Errorf("%s has no %s version", app.Name, SDKMCPGo))}
+	}
+	return []fx.Option{
+		fx.Supply(cfg, app),
+		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
+		fx.Provide(app.MCPGo...),
+		fx.NopLogger, // as for the go-sdk: -v is for the negotiation
+		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, srv *server.MCPServer, log *zap.Logger) {
+			a := mcpgo.Install(srv, &mcpgo.Options{Logger: log, Tools: app.Tools})
+			startMCPGo(lc, sd, cfg, app, srv, a, log, stdin, stdout, stderr)
+		}),
+	}
+}
+
+// startMCPGo hooks the chosen mode of an mcp-go server into the
+// application's lifecycle, as startMode does for the go-sdk.
+func startMCPGo(lc fx.Lifecycle, sd fx.Shutdowner, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) {
+	if cfg.RESTAddr != "" {
+		// Hooked last, so stopped first, as for the go-sdk.
+		defer startMCPGoREST(lc, cfg, app, srv, a, log, stderr)
+	}
+	switch {
+	case cfg.HTTPAddr != "":
+		startMCPGoHTTP(lc, cfg, app, srv, log, stderr)
+		return
+	case cfg.RESTAddr != "" && !cfg.Stdio:
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	finish := func(err error) {
+		code := 0
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
+			code = 1
+		}
+		close(done)
+		_ = sd.Shutdown(fx.ExitCode(code))
+	}
+	run := func() error { return app.Showcase(withMCPGo(ctx, srv), stdout, nil) }
+	if cfg.Stdio {
+		run = func() error { return listenStdio(ctx, srv, stdin, stdout, log) }
+	}
+	lc.Append(fx.StartStopHook(
+		func() { go func() { finish(run()) }() },
+		func() { cancel(); <-done },
+	))
+}
+
+// listenStdio serves srv over stdin and stdout until stdin ends or ctx is
+// cancelled.
+func listenStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, stdout io.Writer, log *zap.Logger) error {
+	s := server.NewStdioServer(srv)
+	s.SetErrorLogger(zap.NewStdLog(log.Named("stdio")))
+	err := s.Listen(ctx, stdin, stdout)
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+// startMCPGoHTTP serves streamable HTTP at /mcp until the application stops.
+func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, log *zap.Logger, stderr io.Writer) {
+	// mcp-go's transport logs with slog (its default: slog.Default, at
+	// info): to stderr here too, warnings only unless -v.
+	level := slog.LevelWarn
+	if cfg.Verbose {
+		level = slog.LevelDebug
+	}
+	httpLog := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	handler := server.NewStreamableHTTPServer(srv, server.WithStateLess(cfg.Stateless), server.WithStreamableHTTPLogger(httpLog))
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", handler)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	lc.Append(fx.Hook{
+		OnStart: func(context.Context) error {
+			ln, err := net.Listen("tcp", cfg.HTTPAddr)
+			if err != nil {
+				return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
+			}
+			mode := "stateful"
+			if cfg.Stateless {
+				mode = "stateless"
+			}
+			fmt.Fprintf(stderr, "%s: %s: serving MCP (%s) at http://%s/mcp\n", app.Name, SDKMCPGo, mode, ln.Addr())
+			go func() {
+				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					log.Error("http server stopped", zap.Error(err))
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error {
+			// Sessions first: an open stream would keep Shutdown waiting.
+			_ = handler.Shutdown(ctx)
+			return hs.Shutdown(ctx)
+		},
+	})
+}
+
+type mcpgoKey struct{}
+
+func withMCPGo(ctx context.Context, srv *server.MCPServer) context.Context {
+	return context.WithValue(ctx, mcpgoKey{}, srv)
+}
+
+// connectMCPGo connects a client described by opts to the mcp-go server
+// over streamable HTTP on a loopback port of its own (mcp-go's stdio
+// transport serves one session per process, and a showcase connects
+// several); closeAll closes the client and stops that listener.
+func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Options) (cs *mcp.ClientSession, closeAll func(), err error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, fmt.Errorf("listen: %w", err)
+	}
+	handler := server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPLogger(slog.New(slog.DiscardHandler)))
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = hs.Serve(ln) }()
+	stop := func() {
+		stopCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = handler.Shutdown(stopCtx)
+		_ = hs.Shutdown(stopCtx)
+	}
+	transport := &mcp.StreamableClientTransport{Endpoint: "http://" + ln.Addr().String() + "/mcp"}
+	cs, err = client.New(opts).Connect(ctx, transport, client.SessionOptions(opts))
+	if err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("connect client: %w", err)
+	}
+	return cs, func() { _ = cs.Close(); stop() }, nil
+}
+
+// startMCPGoREST serves the REST binding under RESTBase until the
+// application stops, through the server's own dispatch (package
+// mcpgobackend), requiring the API key when one is configured.
+func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stderr io.Writer) {
+	hs := newHTTPServer(nil)
+	hs.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
+	lc.Append(fx.Hook{
+		OnStart: func(ctx context.Context) error {
+			ln, err := net.Listen("tcp", cfg.RESTAddr)
+			if err != nil {
+				return fmt.Errorf("serve REST: %w", err) // err names the address
+			}
+			backend, err := mcpgobackend.New(ctx, srv)
+			if err != nil {
+				_ = ln.Close()
+				return fmt.Errorf("serve REST: %w", err)
+			}
+			h := rest.New(backend, &rest.Options{BasePath: RESTBase, Negotiator: a.Shaper().Negotiator(), Logger: log})
+			hs.Handler = h.RequireAPIKey(cfg.APIKey)
+			fmt.Fprintf(stderr, "%s: serving REST at http://%s%s\n", app.Name, ln.Addr(), RESTBase)
+			go func() {
+				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+					log.Error("rest server stopped", zap.Error(err))
+				}
+			}()
+			return nil
+		},
+		OnStop: func(ctx context.Context) error { return hs.Shutdown(ctx) },
+	})
+}
