@@ -119,10 +119,23 @@ func Elicit(ctx context.Context, req mcp.CallToolRequest, id string, params mcp.
 	if srv == nil {
 		return nil, nil, errors.New("mcpgo.Elicit: the context holds no server")
 	}
-	answer, err = srv.RequestElicitation(ctx, mcp.ElicitationRequest{
+	// A question never waits for ever (contract section 6): the call's
+	// question ends with its session, the adapter's Close, or the timeout;
+	// a client that did not declare the extension has no call, and gets the
+	// default timeout.
+	qctx, done := context.WithTimeoutCause(ctx, shaping.DefaultQuestionTimeout, shaping.ErrQuestionTimeout)
+	if c, ok := shaping.CallFrom(ctx); ok {
+		done()
+		qctx, done = c.Question(ctx)
+	}
+	defer done()
+	answer, err = srv.RequestElicitation(qctx, mcp.ElicitationRequest{
 		Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
 		Params:  params,
 	})
+	if err != nil && shaping.Unanswered(qctx) != nil {
+		return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseActionCancel}}, nil, nil
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("elicit %q: %w", id, err)
 	}

@@ -2,6 +2,7 @@ package mcpgo
 
 import (
 	"context"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -28,6 +29,10 @@ type Options struct {
 	// that cannot answer: negotiation.Decline (the default) or
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
+	// QuestionTimeout bounds how long [Elicit] waits for a client's answer
+	// in the legacy era; an unanswered question ends as "cancel". Zero means
+	// shaping.DefaultQuestionTimeout, five minutes.
+	QuestionTimeout time.Duration
 }
 
 // Adapter negotiates content for mcp-go servers. Make one with [New] or
@@ -45,6 +50,7 @@ func New(opts *Options) *Adapter {
 	}
 	a := &Adapter{store: opts.Store != nil, shaper: shaping.New(&shaping.Options{
 		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
+		QuestionTimeout: opts.QuestionTimeout,
 	})}
 	for name, t := range opts.Tools {
 		a.shaper.Register(name, t)
@@ -59,6 +65,11 @@ func Install(srv *server.MCPServer, opts *Options) *Adapter {
 	a.Install(srv)
 	return a
 }
+
+// Close ends every open question at once (each ends as "cancel"): call it
+// before shutting the server down, so that no request waits on a client
+// that will not answer.
+func (a *Adapter) Close() { a.shaper.Close() }
 
 // Install adds the adapter to srv: hooks that advertise the extension in
 // initialize and server/discover results, keep a legacy session's client

@@ -149,3 +149,9 @@ func (s *Shaper) OpenQuestions() int {
 	defer s.questions.mu.Unlock()
 	return len(s.questions.open)
 }
+
+// Question is [Shaper.Question] for the call's connection: the context in
+// which a handler's helper waits for the client's answer.
+func (c *Call) Question(ctx context.Context) (qctx context.Context, done func()) {
+	return c.s.Question(ctx, c.key, "")
+}
