@@ -35,7 +35,7 @@ var growthShapes = []struct {
 }
 
 func jsonString(s string) []byte {
-	b, err := JSON(s)
+	b, err := encodeJSON(s)
 	if err != nil {
 		panic(err)
 	}

@@ -12,9 +12,9 @@ import (
 // allows, 10000 levels). Callers fall back to another rendering when they see it.
 var ErrInvalidJSON = errors.New("invalid JSON")
 
-// JSON returns the JSON encoding of v. A json.RawMessage or []byte holding valid JSON is returned as
+// encodeJSON returns the JSON encoding of v. A json.RawMessage or []byte holding valid JSON is returned as
 // is (validated, not re-encoded); one holding invalid JSON gives an error wrapping [ErrInvalidJSON].
-func JSON(v any) (json.RawMessage, error) {
+func encodeJSON(v any) (json.RawMessage, error) {
 	switch raw := v.(type) {
 	case json.RawMessage:
 		return validRaw(raw)

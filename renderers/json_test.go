@@ -27,10 +27,10 @@ func TestJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := JSON(tt.give)
+			got, err := encodeJSON(tt.give)
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
-				t.Errorf("JSON(%v) mismatch (-want +got):\n%s", tt.give, diff)
+				t.Errorf("encodeJSON(%v) mismatch (-want +got):\n%s", tt.give, diff)
 			}
 		})
 	}
@@ -47,7 +47,7 @@ func TestJSONInvalid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := JSON(tt.give)
+			_, err := encodeJSON(tt.give)
 			if !errors.Is(err, ErrInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: raw value: invalid JSON: ") {
 				t.Errorf("JSON error = %v, want a wrapped ErrInvalidJSON", err)
 			}
@@ -56,10 +56,10 @@ func TestJSONInvalid(t *testing.T) {
 }
 
 func TestJSONUnencodable(t *testing.T) {
-	_, err := JSON(make(chan int))
+	_, err := encodeJSON(make(chan int))
 	if err == nil || errors.Is(err, ErrInvalidJSON) ||
 		err.Error() != "renderers: encode chan int: json: unsupported type: chan int" {
-		t.Errorf("JSON(chan) error = %v", err)
+		t.Errorf("encodeJSON(chan) error = %v", err)
 	}
 }
 

@@ -113,7 +113,7 @@ func TestGenericMarkdown(t *testing.T) {
 func TestGenericMarkdownHostile(t *testing.T) {
 	for _, h := range hostile {
 		t.Run(h, func(t *testing.T) {
-			value, err := JSON(map[string]any{
+			value, err := encodeJSON(map[string]any{
 				"v": h, h: 1, "rows": []map[string]any{{"k": h, h: h}, {"k": h, h: 2}},
 				"list": []string{h, h}, "obj": map[string]any{h: map[string]any{"x": h}},
 			})
@@ -239,7 +239,7 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 func TestMarkdownLabelSpace(t *testing.T) {
 	for _, key := range []string{"\u00a0x", "x\u00a0", "\u2003y z\u2003"} {
 		t.Run(key, func(t *testing.T) {
-			value, err := JSON(map[string]string{key: "v"})
+			value, err := encodeJSON(map[string]string{key: "v"})
 			requireNoError(t, err)
 			got, err := Generic{}.Markdown(value, Options{})
 			requireNoError(t, err)

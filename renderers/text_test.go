@@ -125,7 +125,7 @@ func TestGenericTextLineStarts(t *testing.T) {
 	}
 	for _, s := range starts {
 		t.Run(s, func(t *testing.T) {
-			value, err := JSON(map[string]any{
+			value, err := encodeJSON(map[string]any{
 				s: s, "x": map[string]any{s: []any{s, s}}, "rows": []map[string]any{{"k": s}, {"k": s}},
 				"deep": map[string]any{"d": map[string]any{s: map[string]any{s: s}}},
 			})
@@ -144,7 +144,7 @@ func TestGenericTextLineStarts(t *testing.T) {
 
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()
-	b, err := JSON(v)
+	b, err := encodeJSON(v)
 	requireNoError(t, err)
 	return b
 }
