@@ -1,13 +1,9 @@
 package behaviour
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -27,7 +23,7 @@ func RawResults(tb testing.TB, srv *server.MCPServer, opts *middlewaretest.Optio
 	defer cancel()
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
-	rec := &recorder{}
+	rec := &middlewaretest.Recorder{}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -45,44 +41,7 @@ func RawResults(tb testing.TB, srv *server.MCPServer, opts *middlewaretest.Optio
 	if err := do(cs); err != nil {
 		tb.Fatal(err)
 	}
-	return rec.results()
-}
-
-// recorder keeps every line a server writes.
-type recorder struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (r *recorder) Write(p []byte) (int, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.buf.Write(p)
-}
-
-func (r *recorder) results() map[string]string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := map[string]string{}
-	sc := bufio.NewScanner(bytes.NewReader(r.buf.Bytes()))
-	sc.Buffer(nil, 16<<20)
-	for sc.Scan() {
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
-		}
-		if json.Unmarshal(sc.Bytes(), &msg) != nil {
-			continue
-		}
-		switch {
-		case msg.Result != nil:
-			out[string(msg.ID)] = string(msg.Result)
-		case msg.Error != nil:
-			out[string(msg.ID)] = "error " + string(msg.Error)
-		}
-	}
-	return out
+	return rec.Results()
 }
 
 // CheckSameResults runs do on without (an mcp-go server without the

@@ -25,7 +25,7 @@ func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.Ca
 	defer cancel()
 	clientOut, serverIn := io.Pipe()
 	serverOut, clientIn := io.Pipe()
-	rec := &recorder{}
+	rec := &Recorder{}
 	// The recorder is written first, so a response is recorded before the
 	// client can read it.
 	serverT := &mcp.IOTransport{Reader: clientOut, Writer: writeCloser{io.MultiWriter(rec, clientIn), clientIn.Close}}
@@ -45,22 +45,28 @@ func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.Ca
 			tb.Fatalf("call %s: %v", c.Name, err)
 		}
 	}
-	return rec.results()
+	return rec.Results()
 }
 
-// recorder keeps every line a server writes.
-type recorder struct {
+// Recorder keeps every line a server writes, for [Recorder.Results]. Put
+// it before the client's reader in an io.MultiWriter. It is safe for
+// concurrent use.
+type Recorder struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
 }
 
-func (r *recorder) Write(p []byte) (int, error) {
+// Write records p.
+func (r *Recorder) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.buf.Write(p)
 }
 
-func (r *recorder) results() map[string]string {
+// Results returns the raw bytes of the "result" of every JSON-RPC response
+// recorded, by request id, exactly as they went over the wire; an error
+// response is "error " and the raw bytes of its "error".
+func (r *Recorder) Results() map[string]string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := map[string]string{}
@@ -70,9 +76,16 @@ func (r *recorder) results() map[string]string {
 		var msg struct {
 			ID     json.RawMessage `json:"id"`
 			Result json.RawMessage `json:"result"`
+			Error  json.RawMessage `json:"error"`
 		}
-		if json.Unmarshal(sc.Bytes(), &msg) == nil && msg.Result != nil {
+		if json.Unmarshal(sc.Bytes(), &msg) != nil {
+			continue
+		}
+		switch {
+		case msg.Result != nil:
 			out[string(msg.ID)] = string(msg.Result)
+		case msg.Error != nil:
+			out[string(msg.ID)] = "error " + string(msg.Error)
 		}
 	}
 	return out
