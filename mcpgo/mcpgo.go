@@ -50,11 +50,8 @@ func New(opts *Options) *Adapter {
 	}
 	a := &Adapter{store: opts.Store != nil, shaper: shaping.New(&shaping.Options{
 		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
-		QuestionTimeout: opts.QuestionTimeout,
+		QuestionTimeout: opts.QuestionTimeout, Tools: opts.Tools,
 	})}
-	for name, t := range opts.Tools {
-		a.shaper.Register(name, t)
-	}
 	return a
 }
 

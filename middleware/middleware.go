@@ -58,11 +58,8 @@ func New(opts *Options) *Middleware {
 	}
 	m := &Middleware{recover: opts.Recover, shaper: shaping.New(&shaping.Options{
 		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
-		QuestionTimeout: opts.QuestionTimeout,
+		QuestionTimeout: opts.QuestionTimeout, Tools: opts.Tools,
 	})}
-	for name, t := range opts.Tools {
-		m.shaper.Register(name, t)
-	}
 	return m
 }
 

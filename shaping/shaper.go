@@ -52,6 +52,9 @@ type Options struct {
 	// for its answer before it ends as "cancel" (see [Shaper.Question]).
 	// Zero means [DefaultQuestionTimeout], five minutes.
 	QuestionTimeout time.Duration
+	// Tools configures the rendering of individual tools (and resource URIs
+	// or URI templates) by name, as [Shaper.Register] does.
+	Tools map[string]Tool
 }
 
 // Tool configures how one tool's values are rendered.
@@ -118,6 +121,9 @@ func New(opts *Options) *Shaper {
 	s.questions.timeout = opts.QuestionTimeout
 	if s.questions.timeout <= 0 {
 		s.questions.timeout = DefaultQuestionTimeout
+	}
+	for name, t := range opts.Tools {
+		s.Register(name, t)
 	}
 	return s
 }

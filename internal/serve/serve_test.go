@@ -141,38 +141,28 @@ func TestAnAppWithoutAnMCPGoVersionSaysSo(t *testing.T) {
 }
 
 func TestListenErrorIsOneLine(t *testing.T) {
-	taken, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct{ flag, what string }{
+		{"-http", "serve HTTP"},
+		{"-rest", "serve REST"},
 	}
-	defer taken.Close()
-	var stderr servetest.SyncBuffer
-	app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
-	code := serve.Run(t.Context(), app, []string{"-http", taken.Addr().String()}, strings.NewReader(""), io.Discard, &stderr)
-	if code != 1 {
-		t.Errorf("exit code %d, want 1", code)
-	}
-	want := "test: serve HTTP: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
-	if got := stderr.String(); got != want {
-		t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
-	}
-}
-
-func TestRESTListenErrorIsOneLine(t *testing.T) {
-	taken, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer taken.Close()
-	var stderr servetest.SyncBuffer
-	app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
-	code := serve.Run(t.Context(), app, []string{"-rest", taken.Addr().String()}, strings.NewReader(""), io.Discard, &stderr)
-	if code != 1 {
-		t.Errorf("exit code %d, want 1", code)
-	}
-	want := "test: serve REST: listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
-	if got := stderr.String(); got != want {
-		t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
+	for _, tt := range tests {
+		t.Run(tt.flag, func(t *testing.T) {
+			taken, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer taken.Close()
+			var stderr servetest.SyncBuffer
+			app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
+			code := serve.Run(t.Context(), app, []string{tt.flag, taken.Addr().String()}, strings.NewReader(""), io.Discard, &stderr)
+			if code != 1 {
+				t.Errorf("exit code %d, want 1", code)
+			}
+			want := "test: " + tt.what + ": listen tcp " + taken.Addr().String() + ": bind: address already in use\n"
+			if got := stderr.String(); got != want {
+				t.Errorf("stderr:\n%s\nwant the one line\n%s", got, want)
+			}
+		})
 	}
 }
 
