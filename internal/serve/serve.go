@@ -85,7 +85,14 @@ func Run(ctx context.Context, app App, args []string, stdin io.Reader, stdout, s
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
 		return 1
 	}
-	if err := fxApp.Start(ctx); err != nil {
+	// Start under a context of its own: fx's Start gives up as soon as its
+	// context ends, even when every hook has run and the servers are up,
+	// and reports context.Canceled. A stop asked for while the application
+	// starts is a stop like any other: it waits for the start, then stops
+	// below with exit code 0.
+	startCtx, cancelStart := context.WithTimeout(context.WithoutCancel(ctx), fxApp.StartTimeout())
+	defer cancelStart()
+	if err := fxApp.Start(startCtx); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
 		return 1
 	}
