@@ -6,15 +6,20 @@
 //	go run ./cmd/corpus-sizes                        # table on stdout, chart to docs/corpus-sizes.png
 //	go run ./cmd/corpus-sizes -chart ""              # table only
 //	go run ./cmd/corpus-sizes -generate              # rewrite weather, forecast and journey first
+//	go run ./cmd/corpus-sizes -record interop/servers # rewrite the recorded servers' items first
 //
 // Items NAME.json may have an output schema NAME.schema.json beside them; the schema's "unit",
 // "title" and "description" keywords are what the renderers use. -generate produces the weather,
 // forecast and journey items from examples/weather and examples/journey/journey on a fixed clock.
+// -record runs the open-source MCP servers installed (npm ci) in the folder it names over stdio with
+// node, makes a fixed set of calls and writes each result's canonical value and the tool's output
+// schema (testdata/corpus/SOURCES.md lists them).
 //
 // Exit codes: 0 on success, 1 when an item cannot be read or rendered, 2 for a usage error.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -31,6 +36,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "testdata/corpus", "corpus directory")
 	chart := fs.String("chart", "docs/corpus-sizes.png", "PNG chart to write; empty for none")
 	generate := fs.Bool("generate", false, "rewrite the weather, forecast and journey items from the examples first")
+	record := fs.String("record", "", "rewrite the recorded items first, running the MCP servers installed in this folder (needs node and npm ci there)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -40,6 +46,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *generate {
 		if err := generateItems(*dir); err != nil {
+			fmt.Fprintf(stderr, "corpus-sizes: %v\n", err)
+			return 1
+		}
+	}
+	if *record != "" {
+		if err := recordItems(context.Background(), *record, *dir); err != nil {
 			fmt.Fprintf(stderr, "corpus-sizes: %v\n", err)
 			return 1
 		}
