@@ -66,9 +66,9 @@ func (a *Adapter) renderTool(ctx context.Context, call *shaping.Call, r *mcp.Cal
 		if err != nil {
 			return r // not JSON: nothing can be rendered
 		}
-		in.Value = v
+		in.Value, in.FromStruct = v, shaping.IsStruct(r.StructuredContent)
 	}
-	if in.Value != nil && rendering != negotiation.Structured {
+	if in.Value != nil && a.shaper.NeedsSchema(call.Client.Profile) {
 		info := a.toolInfo(server.ServerFromContext(ctx), call.Name)
 		in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 	}

@@ -35,7 +35,8 @@ func (m *Middleware) renderTool(ctx context.Context, req mcp.Request, next mcp.M
 			return res, nil // not JSON: nothing can be rendered, the result stays as it is
 		}
 		in.MirrorsValue = mirrors(r.Content, in.Value)
-		if rendering != negotiation.Structured {
+		in.FromStruct = shaping.IsStruct(r.StructuredContent)
+		if m.shaper.NeedsSchema(call.Client.Profile) {
 			info := m.toolInfo(ctx, call.Name, req, next)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 		}
