@@ -6,8 +6,10 @@ import (
 	"errors"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
@@ -30,6 +32,9 @@ func TestParseFlags(t *testing.T) {
 		wantErr bool
 	}{
 		{"no flags: the showcase", nil, serve.Config{}, false},
+		{"session idle", []string{"-http", ":8080", "-session-idle", "1m"}, serve.Config{HTTPAddr: ":8080", SessionIdle: time.Minute}, false},
+		{"session idle negative", []string{"-http", ":8080", "-session-idle", "-1s"}, serve.Config{HTTPAddr: ":8080", SessionIdle: -time.Second}, true},
+		{"idle sessions kept", []string{"-http", ":8080", "-session-idle", "0"}, serve.Config{HTTPAddr: ":8080"}, false},
 		{"stdio", []string{"-stdio"}, serve.Config{Stdio: true}, false},
 		{"http", []string{"-http", ":8080"}, serve.Config{HTTPAddr: ":8080"}, false},
 		{"stateless http, verbose", []string{"-http", ":8080", "-stateless", "-v"}, serve.Config{HTTPAddr: ":8080", Stateless: true, Verbose: true}, false},
@@ -50,6 +55,9 @@ func TestParseFlags(t *testing.T) {
 			got, err := serve.ParseFlags("test", tt.give, &stderr)
 			if (err != nil) != tt.wantErr {
 				t.Errorf("error = %v, want error %v", err, tt.wantErr)
+			}
+			if !slices.Contains(tt.give, "-session-idle") {
+				tt.want.SessionIdle = serve.DefaultSessionIdle
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
