@@ -176,7 +176,7 @@ func walkStrings(v gjson.Result, depth int, compact bool, f func(string) bool) b
 
 // blockTexts parses md as GFM and returns the text of every block that holds inline content
 // (paragraph, heading, text block, table cell), its escapes and references resolved and its hard
-// line breaks read as "\n".
+// line breaks read as "\n", and the text of every fenced code block.
 func blockTexts(md string) []string {
 	src := []byte(md)
 	doc := gfmParser().Parse(text.NewReader(src))
@@ -186,6 +186,15 @@ func blockTexts(md string) []string {
 			return ast.WalkContinue, nil
 		}
 		switch n.Kind() {
+		case ast.KindFencedCodeBlock:
+			var b strings.Builder
+			lines := n.Lines()
+			for i := range lines.Len() {
+				seg := lines.At(i)
+				b.Write(seg.Value(src))
+			}
+			out = append(out, b.String())
+			return ast.WalkSkipChildren, nil
 		case ast.KindParagraph, ast.KindHeading, ast.KindTextBlock, east.KindTableCell:
 			var b strings.Builder
 			_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {

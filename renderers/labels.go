@@ -190,6 +190,12 @@ func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool, ind
 	}
 	r.mdScalar(v, ind)
 	if u := r.mdUnit(key, p); unit && u != "" && v.Type != gjson.Null {
+		if r.mdBlockEnd { // after a code block, on a line of its own
+			r.b.WriteString(ind)
+			writeEscaped(&r.b, u)
+			r.b.WriteByte('\n')
+			return
+		}
 		if u != "°" && u != "′" && u != "″" { // an angle's marks follow the number directly
 			r.b.WriteByte(' ')
 		}

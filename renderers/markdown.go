@@ -55,7 +55,7 @@ func (r *render) markdown(v gjson.Result) {
 	default:
 		r.blockBreak()
 		r.mdInlineValue(v, "", 0)
-		r.b.WriteByte('\n')
+		r.mdEndLine()
 	}
 	if r.b.Len() == start { // nothing left, e.g. compact of an object holding only empty fields
 		r.blockBreak()
@@ -179,7 +179,7 @@ func (r *render) mdElements(arr gjson.Result, items *Schema, ind string, depth i
 			r.mdElements(el, itemsOf(items), sub, depth+1)
 		default:
 			r.mdInlineValue(el, sub, depth)
-			r.b.WriteByte('\n')
+			r.mdEndLine()
 		}
 		return true
 	})
@@ -199,8 +199,7 @@ func (r *render) mdRecord(obj gjson.Result, s *Schema, ind string, depth int) {
 			continue
 		}
 		if lines > 0 {
-			r.b.WriteString("\\\n")
-			r.b.WriteString(ind)
+			r.mdNextLine(ind)
 		}
 		lines++
 		r.mdLabelled(f, names, ind, depth)
@@ -213,8 +212,7 @@ func (r *render) mdRecord(obj gjson.Result, s *Schema, ind string, depth int) {
 		}
 		switch {
 		case lines > 0 && blocks == 0:
-			r.b.WriteString("\\\n")
-			r.b.WriteString(ind)
+			r.mdNextLine(ind)
 		case blocks > 0:
 			// A blank line ends the previous block: a label written right after a nested list
 			// would continue its last item's paragraph.
@@ -227,10 +225,30 @@ func (r *render) mdRecord(obj gjson.Result, s *Schema, ind string, depth int) {
 	if lines == 0 && blocks == 0 {
 		r.b.WriteString(none)
 	}
-	if blocks == 0 {
+	if blocks == 0 && !r.mdBlockEnd {
 		r.b.WriteByte('\n')
 	}
+	r.mdBlockEnd = false
 	r.popFields(mark)
+}
+
+// mdEndLine ends the current line, unless a code block has ended it.
+func (r *render) mdEndLine() {
+	if !r.mdBlockEnd {
+		r.b.WriteByte('\n')
+	}
+	r.mdBlockEnd = false
+}
+
+// mdNextLine starts the next line of a record, indented by ind: after a hard line break, or after
+// a code block, which has ended its line.
+func (r *render) mdNextLine(ind string) {
+	if !r.mdBlockEnd {
+		r.b.WriteString("\\")
+		r.b.WriteByte('\n')
+	}
+	r.mdBlockEnd = false
+	r.b.WriteString(ind)
 }
 
 // mdContainer writes a container field as a bold label and, below it, its value indented by ind: a
@@ -261,7 +279,7 @@ func (r *render) mdMember(f *field, names bool, ind string, depth int) {
 	r.b.WriteString("- ")
 	if r.mdInline(f.value, depth) {
 		r.mdLabelled(f, names, ind+"  ", depth)
-		r.b.WriteByte('\n')
+		r.mdEndLine()
 		return
 	}
 	r.mdContainer(f, names, ind+"  ", depth)
@@ -271,9 +289,17 @@ func (r *render) mdMember(f *field, names bool, ind string, depth int) {
 // description at verbose; text with line breaks continues on lines indented by ind.
 func (r *render) mdLabelled(f *field, names bool, ind string, depth int) {
 	r.mdBoldLabel(f, names)
-	r.b.WriteByte(' ')
+	if f.value.Type != gjson.String || !r.mdCode(f.value.Str) {
+		r.b.WriteByte(' ')
+	}
 	r.mdFieldValue(f, ind, depth)
-	r.mdDescription(f.prop)
+	if r.mdBlockEnd && r.description(f.prop) != "" {
+		r.b.WriteString(ind) // a paragraph below the code block
+		r.mdDescription(f.prop)
+		r.b.WriteByte('\n')
+	} else {
+		r.mdDescription(f.prop)
+	}
 }
 
 // mdBoldLabel writes "**Label:**" (at compact "Label:").
@@ -378,22 +404,37 @@ func (r *render) mdScalar(v gjson.Result, ind string) {
 
 // mdText writes s escaped; its line breaks become hard line breaks ("\" at the end of a line),
 // the next line indented by ind. Line breaks and white space at either end of s, which markdown
-// would drop, stay character references; each line is escaped on its own, so it cannot start
-// block syntax and a backslash that ends it cannot merge with the hard break.
+// would drop, stay character references, as does the leading white space of a line; each line is
+// escaped on its own, so it cannot start block syntax, and a backslash that ends it cannot merge
+// with the hard break. Preformatted text (preformatted) is a fenced code block instead, which
+// keeps its white space as it is.
 func (r *render) mdText(s string, ind string) {
 	if strings.IndexByte(s, '\n') < 0 {
 		writeEscaped(&r.b, s)
 		return
 	}
 	s = validText(s)
+	if r.mdCode(s) {
+		r.mdCodeBlock(s, ind)
+		return
+	}
 	lead, trail := spaceEdges(s)
 	writeEscaped(&r.b, s[:lead])
 	body := s[lead:trail]
 	for {
 		line, rest, more := strings.Cut(body, "\n")
-		writeEscaped(&r.b, line)
 		if !more {
+			writeEscaped(&r.b, line)
 			break
+		}
+		// Spaces and tabs that end a line are written as they are: the "\" of the hard break
+		// follows them, so markdown keeps them. A line of white space only would start the next
+		// line, where markdown drops it.
+		if t := strings.TrimRight(line, " \t"); t != "" {
+			writeEscaped(&r.b, t)
+			r.b.WriteString(line[len(t):])
+		} else {
+			writeEscaped(&r.b, line)
 		}
 		r.b.WriteString("\\\n")
 		r.b.WriteString(ind)
@@ -402,9 +443,69 @@ func (r *render) mdText(s string, ind string) {
 	writeEscaped(&r.b, s[trail:])
 }
 
+// mdCode reports whether mdText writes s as a code block.
+func (r *render) mdCode(s string) bool {
+	return !r.mdInList && strings.IndexByte(s, '\n') >= 0 && preformatted(validText(s))
+}
+
+// preformatted reports whether text s, which holds a line break, is laid out with white space
+// that a paragraph would collapse or strip (a line indented, a tab, a run of three spaces: code,
+// aligned columns) and can be a code block: no control character other than line feed and tab,
+// since a code block shows its text as it is, with no character references.
+func preformatted(s string) bool {
+	laidOut := s[0] == ' ' || s[0] == '\t'
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			laidOut = laidOut || i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t')
+		case c == '\t':
+			laidOut = true
+		case c < ' ' || c == 0x7f || isC1(s, i):
+			return false
+		case c == ' ' && strings.HasPrefix(s[i:], "   "):
+			laidOut = true
+		}
+	}
+	return laidOut
+}
+
+// mdCodeBlock writes s as a fenced code block whose lines are indented by ind, on the lines after
+// the current one (unless a list item has just been opened), and ends the line after it. The fence
+// is longer than any run of backticks in s, so s cannot close it.
+func (r *render) mdCodeBlock(s, ind string) {
+	run, longest := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '`' {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	if out := r.b.String(); out != "" && !strings.HasSuffix(out, "- ") && !strings.HasSuffix(out, "\n") {
+		r.b.WriteByte('\n')
+		r.b.WriteString(ind)
+	}
+	r.b.WriteString(fence)
+	r.b.WriteByte('\n')
+	for line := range strings.SplitSeq(s, "\n") {
+		r.b.WriteString(ind)
+		r.b.WriteString(line)
+		r.b.WriteByte('\n')
+	}
+	r.b.WriteString(ind)
+	r.b.WriteString(fence)
+	r.b.WriteByte('\n')
+	r.mdBlockEnd = true
+}
+
 // mdList writes an array of scalars as a comma-separated list; a string that is empty, holds a
 // comma or reads "none" is put in double quotes so the list stays unambiguous.
 func (r *render) mdList(arr gjson.Result, ind string) {
+	r.mdInList = true
+	defer func() { r.mdInList = false }()
 	first := true
 	arr.ForEach(func(_, el gjson.Result) bool {
 		if !first {

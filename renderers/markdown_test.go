@@ -364,8 +364,13 @@ func TestMarkdownReadable(t *testing.T) {
 		},
 		{
 			name: "line breaks are hard line breaks",
-			give: `{"body":"line 1\nline 2\n\n  indented\n","path":"C:\\temp\\\n# next"}`,
-			want: "- **Body:** line 1\\\n  line 2\\\n  \\\n  &#32;&#32;indented&#10;\n- **Path:** C:\\temp&#92;\\\n  \\# next",
+			give: `{"body":"line 1  \nline 2\n\nend\n","path":"C:\\temp\\\n# next"}`,
+			want: "- **Body:** line 1  \\\n  line 2\\\n  \\\n  end&#10;\n- **Path:** C:\\temp&#92;\\\n  \\# next",
+		},
+		{
+			name: "preformatted text is a code block",
+			give: `[{"listing":"[DIR] cmd      \n  <b>*x*</b>\n` + "```" + `\n","n":1},{"n":2}]`,
+			want: "- **Listing:**\n  ````\n  [DIR] cmd      \n    <b>*x*</b>\n  ```\n  \n  ````\n  **N:** 1\n- **N:** 2",
 		},
 		{
 			name: "line breaks in a record's field continue under it",
@@ -413,27 +418,49 @@ func TestMarkdownReadable(t *testing.T) {
 	}
 }
 
-// TestMarkdownLineBreaksReadBack checks that text with line breaks, in every place a record or a
-// list item holds it, parses back to the same text (hard line breaks as "\n") and leaves the
-// labels after it bold.
+// TestMarkdownLineBreaksReadBack checks that text with line breaks, as a field of an object and of
+// a record in a list, parses back to the same text (hard line breaks as "\n", or a code block for
+// preformatted text) and leaves the labels after it bold.
 func TestMarkdownLineBreaksReadBack(t *testing.T) {
-	for _, s := range []string{"a\nb", "a\\\nb\\", "a  \nb", "\n\nx\n\n\ny\n", "# a\n- b\n1. c\n---\n===\n    code", "a\n\\", "a\r\nb", "x\n|a|b|\n|-|-|"} {
+	for _, s := range []string{"a\nb", "a\\\nb\\", "a  \nb", "\n\nx\n\n\ny\n", "# a\n- b\n1. c\n---\n===\n    code", "a\n\\", "a\r\nb", "x\n|a|b|\n|-|-|", "x\n\tb", "```\n  ````"} {
 		t.Run(s, func(t *testing.T) {
 			value, err := encodeJSON(map[string]any{"v": s, "w": 1, "rows": []map[string]any{{"v": s, "w": 2, "x": []int{1}}}})
 			requireNoError(t, err)
 			got, err := Generic{}.Markdown(value, Options{})
 			requireNoError(t, err)
 			requireNoError(t, checkStructure(got))
-			blocks := blockTexts(got)
-			for _, want := range []string{"V: " + s + "\n", "V: " + s, "W: 1"} {
-				found := false
-				for _, b := range blocks {
-					found = found || strings.Contains(b, want)
+			n := 0
+			for _, b := range blockTexts(got) {
+				if strings.Contains(b, s) {
+					n++
 				}
-				if !found {
-					t.Errorf("Markdown(%s) = %q: no block holds %q (blocks %q)", value, got, want, blocks)
-				}
+			}
+			if n != 2 {
+				t.Errorf("Markdown(%s) = %q: %d blocks hold %q, want 2 (blocks %q)", value, got, n, s, blockTexts(got))
+			}
+			if bold := strings.Join(boldTexts(got), " "); bold != "V: W: V: W: X:" {
+				t.Errorf("Markdown(%s) = %q: bold %q, want the five labels", value, got, bold)
 			}
 		})
 	}
+}
+
+// boldTexts returns the text of every bold span of md, in order.
+func boldTexts(md string) []string {
+	src := []byte(md)
+	doc := gfmParser().Parse(text.NewReader(src))
+	var out []string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if e, ok := n.(*ast.Emphasis); ok && entering && e.Level == 2 {
+			var b strings.Builder
+			for c := e.FirstChild(); c != nil; c = c.NextSibling() {
+				if tx, ok := c.(*ast.Text); ok {
+					b.WriteString(unescapeMarkdown(tx.Segment.Value(src)))
+				}
+			}
+			out = append(out, b.String())
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }
