@@ -42,7 +42,7 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 			offered[i].Parameters = contenttype.Parameters{"charset": "utf-8"}
 		}
 	}
-	chosen, _, err := contenttype.GetAcceptableMediaTypeFromHeader(accept, offered)
+	chosen, err := preferred(accept, offered)
 	if err != nil {
 		return nil, fmt.Errorf("%w: Accept %q: %v", ErrNotAcceptable, clipHeader(accept), err)
 	}
