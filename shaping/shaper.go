@@ -71,6 +71,13 @@ type Tool struct {
 	// the text rendering, its text is converted to plain text. Text of
 	// other tools is never guessed to be markdown, and passes through.
 	Markdown bool
+	// Verbatim says the tool's text is a document, such as a file's
+	// contents: every client gets the result exactly as the handler gave
+	// it, final newline included. Its text is never read as a JSON value,
+	// converted or rendered; only hints may be added, in a block of their
+	// own. Use it for tools whose output a client may need to quote back
+	// byte for byte (read_file, a template, a diff).
+	Verbatim bool
 }
 
 // Shaper makes the contract's decisions for the requests of one server, or
