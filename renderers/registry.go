@@ -16,6 +16,7 @@ const (
 	MediaJSON     = negotiation.MediaJSON
 	MediaMarkdown = negotiation.MediaMarkdown
 	MediaText     = negotiation.MediaText
+	MediaTOON     = negotiation.MediaTOON
 )
 
 // ErrMediaType reports a media type a renderer does not produce.
@@ -26,7 +27,7 @@ var ErrMediaType = errors.New("unsupported media type")
 // such as "weather://{city}" that covers every URI it matches). It is the open set of renderings:
 // a new media type is one [Renderer] registered under it. A Registry is safe for concurrent use.
 //
-// [NewRegistry] registers [Generic] for text/markdown and text/plain; application/json needs no
+// [NewRegistry] registers [Generic] for text/markdown, text/plain and text/toon; application/json needs no
 // renderer (the structured rendering is the value itself).
 type Registry struct {
 	mu        sync.RWMutex
@@ -40,10 +41,10 @@ type uriTemplate struct {
 	tmpl *uritemplate.Template
 }
 
-// NewRegistry returns a registry with the generic markdown and text renderers.
+// NewRegistry returns a registry with the generic markdown, text and TOON renderers.
 func NewRegistry() *Registry {
 	return &Registry{
-		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}},
+		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}, MediaTOON: Generic{}},
 		named:   make(map[string]map[string]Renderer),
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -35,6 +34,30 @@ func TestGenerateReproducesCorpus(t *testing.T) {
 				t.Errorf("%s differs from the stored item (-stored +generated); rerun with -generate:\n%s", file, diff)
 			}
 		}
+	}
+}
+
+// TestRunCheck runs -check on the corpus: one line per budget, and exit 1 exactly when one is missed.
+func TestRunCheck(t *testing.T) {
+	items, err := loadCorpus(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes, err := measure(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	wantCode := 0
+	if !writeCheck(&want, sizes) {
+		wantCode = 1
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-dir", corpusDir, "-check"}, &stdout, &stderr); code != wantCode || stdout.String() != want.String() {
+		t.Errorf("run -check = %d, stdout:\n%s\nstderr: %s\nwant %d, stdout:\n%s", code, stdout.String(), stderr.String(), wantCode, want.String())
+	}
+	if lines := strings.Count(stdout.String(), "\n"); lines < len(budgets) {
+		t.Errorf("run -check printed %d lines, want at least one per budget (%d)", lines, len(budgets))
 	}
 }
 
@@ -81,9 +104,10 @@ func invalidCorpus(t *testing.T) string {
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// TestGolden renders every corpus item as standard markdown (what a person reads) and compact text
-// (what a model reads) and compares with testdata/golden/ITEM.standard.md and ITEM.compact.txt;
-// rewrite them with -update.
+// TestGolden renders every corpus item as standard markdown (what a person reads), standard text
+// (a terminal), compact text and TOON (what a model reads) and compares with
+// testdata/golden/ITEM.standard.md, ITEM.standard.txt, ITEM.compact.txt and ITEM.toon; rewrite
+// them with -update.
 func TestGolden(t *testing.T) {
 	items, err := loadCorpus(corpusDir)
 	if err != nil {
@@ -94,10 +118,15 @@ func TestGolden(t *testing.T) {
 			r    rendering
 			file string
 		}{
-			{rendering{"markdown", negotiation.Standard}, it.name + ".standard.md"},
-			{rendering{"text", negotiation.Compact}, it.name + ".compact.txt"},
+			{markdownStandard, it.name + ".standard.md"},
+			{textStandard, it.name + ".standard.txt"},
+			{textCompact, it.name + ".compact.txt"},
+			{toon, it.name + ".toon"},
 		} {
 			t.Run(g.file, func(t *testing.T) {
+				if _, ok := column(g.r); !ok {
+					t.Skipf("no %s renderer", g.r)
+				}
 				got, err := render(it, g.r)
 				if err != nil {
 					t.Fatal(err)

@@ -40,7 +40,8 @@ var serverEnv = []string{
 	"MCP_LOG_LEVEL=info",
 }
 
-// recording is one tool call whose result becomes the corpus item name.
+// recording is one tool call whose result becomes the corpus item name (an empty name only
+// prepares the later calls).
 type recording struct {
 	name string
 	tool string
@@ -50,21 +51,58 @@ type recording struct {
 	textJSON bool
 }
 
-// recordedServer is one server: the program in node_modules/.bin, its arguments, and the calls.
+// recordedServer is one server: how to start it, and the calls.
 type recordedServer struct {
-	bin   string
-	args  func(root string) []string
-	env   func(root string) []string
-	prep  func(root string) error
-	calls []recording
+	name string
+	// command returns the program and arguments that run the server over stdio; tmp is a new
+	// directory of its own and root the project directory in it.
+	command func(ctx context.Context, serversDir, tmp, root string) (string, []string, error)
+	env     func(tmp string) []string
+	prep    func(root string) error
+	calls   []recording
 }
+
+// nodeServer runs the npm package's program bin from serversDir/node_modules/.bin with node.
+func nodeServer(bin string, args func(root string) []string) func(context.Context, string, string, string) (string, []string, error) {
+	return func(_ context.Context, serversDir, _, root string) (string, []string, error) {
+		node, err := exec.LookPath("node")
+		if err != nil {
+			return "", nil, err
+		}
+		path, err := filepath.Abs(filepath.Join(serversDir, "node_modules", ".bin", bin))
+		if err != nil {
+			return "", nil, err
+		}
+		if _, err := os.Stat(path); err != nil {
+			return "", nil, fmt.Errorf("%w (run npm ci in %s)", err, serversDir)
+		}
+		return node, append([]string{path}, args(root)...), nil
+	}
+}
+
+// goServer builds the Go package pkg (at the version this module requires) into tmp and runs it.
+func goServer(pkg string, args func(tmp string) []string) func(context.Context, string, string, string) (string, []string, error) {
+	return func(ctx context.Context, _, tmp, _ string) (string, []string, error) {
+		bin := filepath.Join(tmp, "server")
+		var out bytes.Buffer
+		build := exec.CommandContext(ctx, "go", "build", "-o", bin, pkg)
+		build.Stdout, build.Stderr = &out, &out
+		if err := build.Run(); err != nil {
+			return "", nil, fmt.Errorf("go build %s: %w: %s", pkg, err, out.String())
+		}
+		return bin, args(tmp), nil
+	}
+}
+
+// noEnv is for servers that need nothing beyond serverEnv.
+func noEnv(string) []string { return nil }
 
 // recordedServers are the servers and calls the recorder makes, in order.
 var recordedServers = []recordedServer{
 	{
-		bin:  "mcp-server-memory",
-		env:  func(root string) []string { return []string{"MEMORY_FILE_PATH=" + filepath.Join(root, "memory.jsonl")} },
-		args: func(string) []string { return nil },
+		name:    "server-memory",
+		command: nodeServer("mcp-server-memory", func(string) []string { return nil }),
+		env:     func(tmp string) []string { return []string{"MEMORY_FILE_PATH=" + filepath.Join(tmp, "memory.jsonl")} },
 		calls: []recording{
 			{name: "memory-create-entities", tool: "create_entities", args: map[string]any{"entities": memoryEntities}},
 			{name: "memory-create-relations", tool: "create_relations", args: map[string]any{"relations": memoryRelations}},
@@ -79,10 +117,10 @@ var recordedServers = []recordedServer{
 		},
 	},
 	{
-		bin:  "mcp-server-filesystem",
-		args: func(root string) []string { return []string{root} },
-		env:  func(string) []string { return nil },
-		prep: writeProject,
+		name:    "server-filesystem",
+		command: nodeServer("mcp-server-filesystem", func(root string) []string { return []string{root} }),
+		env:     noEnv,
+		prep:    writeProject,
 		calls: []recording{
 			{name: "filesystem-list-allowed-directories", tool: "list_allowed_directories", args: map[string]any{}},
 			{name: "filesystem-list-directory-with-sizes", tool: "list_directory_with_sizes", args: map[string]any{"path": "$ROOT"}},
@@ -93,12 +131,25 @@ var recordedServers = []recordedServer{
 		},
 	},
 	{
-		bin:  "mcp-server-everything",
-		args: func(string) []string { return []string{"stdio"} },
-		env:  func(string) []string { return nil },
+		name:    "server-everything",
+		command: nodeServer("mcp-server-everything", func(string) []string { return []string{"stdio"} }),
+		env:     noEnv,
 		calls: []recording{
 			{name: "everything-structured-content", tool: "get-structured-content", args: map[string]any{"location": "Chicago"}},
 			{name: "everything-get-env", tool: "get-env", args: map[string]any{}},
+		},
+	},
+	{
+		// The go-sdk's own example server (typed tools: the values are Go structs).
+		name:    "go-sdk examples/server/memory",
+		command: goServer("github.com/modelcontextprotocol/go-sdk/examples/server/memory", func(tmp string) []string { return []string{"-memory", filepath.Join(tmp, "memory.json")} }),
+		env:     noEnv,
+		calls: []recording{
+			{tool: "create_entities", args: map[string]any{"entities": memoryEntities}},
+			{tool: "create_relations", args: map[string]any{"relations": memoryRelations}},
+			{name: "gosdk-memory-read-graph", tool: "read_graph", args: map[string]any{}},
+			{name: "gosdk-memory-search-nodes", tool: "search_nodes", args: map[string]any{"query": "admin"}},
+			{name: "gosdk-memory-search-none", tool: "search_nodes", args: map[string]any{"query": "kubernetes"}},
 		},
 	},
 }
@@ -182,29 +233,18 @@ func writeProject(root string) error {
 	return nil
 }
 
-// recordItems runs every recorded server from serversDir (a folder with node_modules) and writes
-// its items and output schemas into dir.
+// recordItems runs every recorded server (the npm ones from serversDir, a folder with
+// node_modules) and writes its items and output schemas into dir.
 func recordItems(ctx context.Context, serversDir, dir string) error {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return fmt.Errorf("record: %w", err)
-	}
 	for _, s := range recordedServers {
-		if err := recordServer(ctx, node, serversDir, dir, s); err != nil {
-			return fmt.Errorf("record %s: %w", s.bin, err)
+		if err := recordServer(ctx, serversDir, dir, s); err != nil {
+			return fmt.Errorf("record %s: %w", s.name, err)
 		}
 	}
 	return nil
 }
 
-func recordServer(ctx context.Context, node, serversDir, dir string, s recordedServer) error {
-	bin, err := filepath.Abs(filepath.Join(serversDir, "node_modules", ".bin", s.bin))
-	if err != nil {
-		return err
-	}
-	if _, err := os.Stat(bin); err != nil {
-		return fmt.Errorf("%w (run npm ci in %s)", err, serversDir)
-	}
+func recordServer(ctx context.Context, serversDir, dir string, s recordedServer) error {
 	tmp, err := os.MkdirTemp("", "corpus-record-")
 	if err != nil {
 		return err
@@ -223,9 +263,13 @@ func recordServer(ctx context.Context, node, serversDir, dir string, s recordedS
 			return err
 		}
 	}
+	name, args, err := s.command(ctx, serversDir, tmp, root)
+	if err != nil {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, append([]string{bin}, s.args(root)...)...)
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = tmp
 	cmd.Env = append(append([]string{}, serverEnv...), s.env(tmp)...)
 	var stderr bytes.Buffer
@@ -261,6 +305,9 @@ func recordServer(ctx context.Context, node, serversDir, dir string, s recordedS
 		}
 		if res.IsError {
 			return fmt.Errorf("%s: the tool failed: %s", c.tool, contentText(res))
+		}
+		if c.name == "" {
+			continue
 		}
 		value, err := canonicalValue(rec.last(), c.textJSON)
 		if err != nil {
