@@ -154,8 +154,8 @@ func (s *Shaper) Register(name string, t Tool) {
 
 // Handle registers r as the renderer of mediaType for the named tool (or
 // resource URI, or URI template). Clients get it when their profile asks
-// for that media type: for a media type other than markdown and text,
-// register its format name with [Shaper.AddFormat] too. A nil r removes the
+// for that media type: for a media type other than the built-in markdown,
+// text and TOON, register its format name with [Shaper.AddFormat] too. A nil r removes the
 // registration.
 func (s *Shaper) Handle(name, mediaType string, r renderers.Renderer) {
 	s.registry.HandleName(name, mediaType, r)
