@@ -83,6 +83,11 @@ func (*resourcePort) Contents(contents []mcp.ResourceContents) ([]shaping.Conten
 	return in, true
 }
 
+// Exact: mcp-go fills Params.Arguments with the template's variables (a
+// map, never nil) when a URI template serves the read, and only then: a
+// resource registered under its own URI has none.
+func (*resourcePort) Exact(x resourceRead, _ string) bool { return x.req.Params.Arguments == nil }
+
 func (*resourcePort) Rebuild(contents []mcp.ResourceContents, plans []shaping.ContentPlan) []mcp.ResourceContents {
 	out := make([]mcp.ResourceContents, len(plans))
 	for i, plan := range plans {

@@ -128,7 +128,7 @@ func (*toolPort) Schema(x toolCall, name string) (any, func() []byte, bool) {
 	return key, func() []byte { return schema }, true
 }
 
-func (*toolPort) Rebuild(r *mcp.CallToolResult, blocks []shaping.Block, drop bool) *mcp.CallToolResult {
+func (*toolPort) Rebuild(r *mcp.CallToolResult, blocks []shaping.Block, drop bool, structured []byte) *mcp.CallToolResult {
 	out := *r
 	out.Content = make([]mcp.Content, 0, len(blocks))
 	for _, b := range blocks {
@@ -150,6 +150,9 @@ func (*toolPort) Rebuild(r *mcp.CallToolResult, blocks []shaping.Block, drop boo
 	if drop {
 		// RawStructuredContent wins over StructuredContent on the wire.
 		out.StructuredContent, out.RawStructuredContent = nil, nil
+	}
+	if structured != nil {
+		out.StructuredContent, out.RawStructuredContent = nil, json.RawMessage(structured)
 	}
 	return &out
 }

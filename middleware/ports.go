@@ -165,7 +165,7 @@ func (p *toolPort) Schema(x exchange, name string) (any, func() []byte, bool) {
 	}, true
 }
 
-func (*toolPort) Rebuild(res mcp.Result, blocks []shaping.Block, drop bool) mcp.Result {
+func (*toolPort) Rebuild(res mcp.Result, blocks []shaping.Block, drop bool, structured []byte) mcp.Result {
 	r := res.(*mcp.CallToolResult)
 	out := *r
 	out.Content = make([]mcp.Content, 0, len(blocks))
@@ -185,6 +185,9 @@ func (*toolPort) Rebuild(res mcp.Result, blocks []shaping.Block, drop bool) mcp.
 	}
 	if drop {
 		out.StructuredContent = nil
+	}
+	if structured != nil {
+		out.StructuredContent = json.RawMessage(structured)
 	}
 	return &out
 }
@@ -224,6 +227,13 @@ func (*resourcePort) Contents(res mcp.Result) ([]shaping.Content, bool) {
 		contents = append(contents, shaping.Content{URI: rc.URI, MIMEType: rc.MIMEType, Text: rc.Text, Blob: rc.Blob != nil})
 	}
 	return contents, true
+}
+
+// Exact tells a resource registered under its own URI from one a URI
+// template serves, as the SDK keeps them (sdk.ExactResource).
+func (*resourcePort) Exact(x exchange, uri string) bool {
+	exact, _ := sdk.ExactResource(x.req, uri)
+	return exact
 }
 
 func (*resourcePort) Rebuild(res mcp.Result, plans []shaping.ContentPlan) mcp.Result {

@@ -14,7 +14,8 @@ import (
 	"github.com/contentneg/contentneg/negotiation"
 )
 
-// builtin negotiates among the built-in media types only: the endpoints
+// builtin negotiates among the built-in media types only (json, markdown,
+// text, toon): the endpoints
 // whose bodies are listings, and prompts, whose text the server does not
 // render in further formats.
 var builtin = negotiation.New(nil)

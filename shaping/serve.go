@@ -65,8 +65,9 @@ type ToolPort[Req, Res any] interface {
 	// front end does not know the tool.
 	Schema(req Req, tool string) (identity any, doc func() []byte, found bool)
 	// Rebuild returns a new result holding blocks (see [Plan.Content]),
-	// without structuredContent when drop; res itself is not changed.
-	Rebuild(res Res, blocks []Block, drop bool) Res
+	// without structuredContent when drop, with structuredContent set to
+	// the JSON structured when it is not nil; res itself is not changed.
+	Rebuild(res Res, blocks []Block, drop bool, structured []byte) Res
 	// Failed returns a tool error result with text.
 	Failed(text string) Res
 }
@@ -173,7 +174,7 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 	if isText == nil {
 		isText, _ = port.Blocks(res)
 	}
-	return port.Rebuild(res, plan.Content(isText), plan.DropStructured)
+	return port.Rebuild(res, plan.Content(isText), plan.DropStructured, plan.Structured)
 }
 
 // toolInfo returns what is known of the tool's output schema, parsed once
@@ -198,6 +199,10 @@ type ResourcePort[Req, Res any] interface {
 	// core leaves to the SDK (nil, asking for input, or holding a content
 	// of a kind it does not know).
 	Contents(res Res) (contents []Content, ok bool)
+	// Exact reports whether the server registers a resource under exactly
+	// uri, rather than serving it through a URI template (see
+	// [Shaper.ReadResource]); false when the front end cannot tell.
+	Exact(req Req, uri string) bool
 	// Rebuild returns a new result holding the contents plans describe.
 	Rebuild(res Res, plans []ContentPlan) Res
 	// NotFound returns the outcome that tells the client the resource uri
@@ -243,7 +248,7 @@ func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePo
 	if !ok {
 		return res, nil
 	}
-	plans := s.Resource(call.Client.Profile, uri, contents)
+	plans := s.ReadResource(call.Client.Profile, uri, port.Exact(req, uri), contents)
 	if plans == nil {
 		return res, nil
 	}
