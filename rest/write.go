@@ -169,13 +169,20 @@ func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, nil
 	}
-	var envelope map[string]json.RawMessage
+	var first json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&envelope); err != nil || envelope == nil {
+	if err := dec.Decode(&first); err != nil {
 		return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: jsonError(err)})
 	}
 	if dec.More() {
 		return nil, invalid("the body holds more than one JSON value", Detail{Field: "body", Error: "trailing data"})
+	}
+	envelope, err := members(first)
+	if err == nil && envelope == nil {
+		err = errors.New("null is not an object")
+	}
+	if err != nil {
+		return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: err.Error()})
 	}
 	var details []Detail
 	for k := range envelope {
