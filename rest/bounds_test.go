@@ -63,3 +63,65 @@ func TestErrorBodiesAreBounded(t *testing.T) {
 		})
 	}
 }
+
+// byteRanges returns "bytes=" and n ranges of one byte each, step bytes
+// apart.
+func byteRanges(n, step int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = fmt.Sprintf("%d-%d", i*step, i*step)
+	}
+	return "bytes=" + strings.Join(parts, ",")
+}
+
+// At most 8 ranges are served, overlapping and adjacent ones coalesced;
+// more is answered with the whole body (RFC 9110 §14.2 lets a server ignore
+// Range), never with a multipart body larger than the content.
+func TestRangesAreBounded(t *testing.T) {
+	const big = "/mcp/v1/resources/data:%2F%2Fbig/content" // 1,000 bytes
+	tests := []struct {
+		name         string
+		path         string
+		rangeHeader  string
+		status       int
+		contentRange string // for a single part
+		parts        int    // for multipart: the number of parts
+		maxBody      int
+	}{
+		{"one range", big, "bytes=10-19", 206, "bytes 10-19/1000", 0, 10},
+		{"overlapping ranges: one part", big, "bytes=0-9,5-14", 206, "bytes 0-14/1000", 0, 15},
+		{"adjacent one-byte ranges: one part", big, byteRanges(500, 1), 206, "bytes 0-499/1000", 0, 500},
+		{"the same range repeated: one part", big, "bytes=" + strings.Repeat("0-0,", 4000) + "0-0", 206, "bytes 0-0/1000", 0, 1},
+		{"unordered: sorted and coalesced", big, "bytes=20-29,0-9,10-19", 206, "bytes 0-29/1000", 0, 30},
+		{"a suffix and its overlap", big, "bytes=-10,985-994", 206, "bytes 985-999/1000", 0, 15},
+		{"8 ranges: served", big, byteRanges(8, 10), 206, "", 8, 2000},
+		{"9 ranges: the whole body", big, byteRanges(9, 10), 200, "", 0, 1000},
+		{"48 KB of ranges: the whole body", big, "bytes=" + strings.Repeat(byteRanges(500, 2)[len("bytes="):]+",", 12) + "0-0", 200, "", 0, 1000},
+		{"48 KB of ranges on the OpenAPI document: the whole document", "/mcp/v1/openapi.json", "bytes=" + strings.Repeat(byteRanges(500, 2)[len("bytes="):]+",", 12) + "0-0", 200, "", 0, 64 << 10},
+		{"unsatisfiable", big, "bytes=5000-", 416, "", 0, 300},
+		{"unreadable: left to net/http", big, "bytes=x-y", 416, "", 0, 300},
+		{"not bytes: ignored", big, "lines=1-2", 200, "", 0, 1000},
+	}
+	h, _ := newTestHandler(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", tt.path, nil)
+			req.Header.Set("Range", tt.rangeHeader)
+			got := viaListener(t, h, req)
+			if got.status != tt.status {
+				t.Fatalf("status %d, want %d; body %.200q", got.status, tt.status, got.body)
+			}
+			if cr := got.header.Get("Content-Range"); tt.contentRange != "" && cr != tt.contentRange {
+				t.Errorf("Content-Range %q, want %q", cr, tt.contentRange)
+			}
+			if tt.parts > 0 {
+				if n := strings.Count(got.body, "Content-Range: bytes "); n != tt.parts {
+					t.Errorf("%d parts, want %d", n, tt.parts)
+				}
+			}
+			if len(got.body) > tt.maxBody {
+				t.Errorf("body of %d bytes, want at most %d", len(got.body), tt.maxBody)
+			}
+		})
+	}
+}

@@ -122,13 +122,15 @@ func etag(body []byte) string {
 }
 
 // serveGET answers a GET (or HEAD) with body through http.ServeContent:
-// strong ETag and If-None-Match (304), Range (206), If-Modified-Since when
+// strong ETag and If-None-Match (304), Range (206; overlapping ranges
+// coalesced, more than 8 ignored: see limitRanges), If-Modified-Since when
 // modtime is known.
 func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
 	h := q.w.Header()
 	h.Set("Content-Type", contentType(mediaType))
 	h.Set("ETag", etag(body))
 	h.Set("Cache-Control", "no-cache")
+	limitRanges(q.r, int64(len(body)))
 	http.ServeContent(&errorCatcher{ResponseWriter: q.w}, q.r, "", modtime, bytes.NewReader(body))
 }
 
