@@ -28,6 +28,10 @@ func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
 		{"unknown types beside a known one", "application/xml, image/png;q=0.9, text/plain;q=0.1", "format=text"},
 		{"browser-like", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "format=json"},
 		{"case of the type", "Text/Markdown", "format=markdown"},
+		{"toon", "text/toon", "format=toon"},
+		{"toon with charset", "text/toon; charset=utf-8", "format=toon"},
+		{"toon preferred by q", "text/plain;q=0.5, text/toon", "format=toon"},
+		{"text wildcard without markdown and plain goes to toon", "text/*, text/markdown;q=0, text/plain;q=0", "format=toon"},
 		// Equal quality and specificity: the server's order (json,
 		// markdown, text), never the order the client listed them in.
 		{"equal q: markdown before text, whatever the listing", "text/plain, text/markdown", "format=markdown"},
@@ -44,6 +48,7 @@ func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
 		{"a charset the server does not serve", "text/markdown;charset=latin1, text/plain", "format=text"},
 		{"an accept extension after q", "text/plain;q=0.9;ext=1, text/markdown;q=0.9", "format=markdown"},
 		{"white space", "  text/plain ,\ttext/markdown  ", "format=markdown"},
+		{"equal q: text before toon, whatever the listing", "text/toon, text/plain", "format=text"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,6 +117,9 @@ func TestAddFormatRejectsBadRegistrations(t *testing.T) {
 	tests := []struct{ name, format, mediaType string }{
 		{"empty name", "", "text/csv"},
 		{"built-in name", "markdown", "text/x-markdown"},
+		{"toon is built in", "toon", "text/x-toon"},
+		{"TOON in capitals is built in", "TOON", "application/toon"},
+		{"text/toon is built in", "tn", "text/toon"},
 		{"not a tag value", "c s v", "text/csv"},
 		{"built-in media type", "md", "text/markdown"},
 		{"not a media type", "csv", "csv"},
@@ -124,6 +132,26 @@ func TestAddFormatRejectsBadRegistrations(t *testing.T) {
 				t.Errorf("AddFormat(%q, %q) = %v, want ErrFormat", tt.format, tt.mediaType, err)
 			}
 		})
+	}
+}
+
+func TestMediaTypesInServerOrder(t *testing.T) {
+	n := negotiation.New(nil)
+	if err := n.AddFormat("csv", "text/csv"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"application/json", "text/markdown", "text/plain", "text/toon", "text/csv"}
+	got := n.MediaTypes()
+	if len(got) != len(want) {
+		t.Fatalf("MediaTypes() = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("MediaTypes() = %v, want %v", got, want)
+		}
+		if name := n.FormatName(got[i]); n.FromSettings(negotiation.Settings{Features: []string{"format=" + name}}.Map()).MediaType() != got[i] {
+			t.Errorf("FormatName(%q) = %q, whose profile does not get that media type", got[i], name)
+		}
 	}
 }
 

@@ -23,6 +23,7 @@ type Profile struct {
 	excluded    uint8  // bit f set: Format f excluded
 	verbosity   Verbosity
 	interactive Tristate
+	truncated   bool // the features ran past featuretags.MaxTags: read as not interactive
 	mcpCapable  Tristate
 	rendering   Rendering
 	diags       []featuretags.Diagnostic
@@ -68,8 +69,8 @@ func (p *Profile) Format() Format {
 }
 
 // MediaType returns the media type of the rendering the client gets:
-// [MediaJSON], [MediaMarkdown], [MediaText], the media type of a format the
-// server registered, or "" for pass-through.
+// [MediaJSON], [MediaMarkdown], [MediaText], [MediaTOON], the media type of
+// a format the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
 	switch p.Rendering() {
 	case Structured:
@@ -78,6 +79,8 @@ func (p *Profile) MediaType() string {
 		return MediaMarkdown
 	case Text:
 		return MediaText
+	case TOON:
+		return MediaTOON
 	case Custom:
 		return p.custom
 	default:
@@ -136,10 +139,12 @@ func (p *Profile) Rendering() Rendering {
 // shape content, capabilities govern protocol actions: the answer is no
 // unless hasCapability says the client's real capability object has
 // "elicitation", whatever the tags say; and a client that declared
-// "!interactive" gets no elicitation even when it has the capability. For a
-// client that did not declare the extension it is the capability alone.
+// "!interactive" gets no elicitation even when it has the capability, nor
+// does one whose features run past featuretags.MaxTags (the limits never
+// open a gate: the tags not read may hold "!interactive"). For a client
+// that did not declare the extension it is the capability alone.
 func (p *Profile) MayElicit(hasCapability bool) bool {
-	return hasCapability && p.Interactive() != No
+	return hasCapability && p.Interactive() != No && (p == nil || !p.truncated)
 }
 
 // Diagnostics returns a copy of what was wrong with the client's settings

@@ -49,7 +49,7 @@ type Func func(value []byte, opts Options) (string, error)
 // Render calls f.
 func (f Func) Render(value []byte, opts Options) (string, error) { return f(value, opts) }
 
-// Generic renders any JSON value as markdown or plain text; see the package documentation and
+// Generic renders any JSON value as markdown, plain text or TOON; see the package documentation and
 // docs/renderers.md for the layouts. Its zero value is ready to use and it is safe for concurrent
 // use.
 type Generic struct{}
@@ -59,8 +59,11 @@ var (
 	_ Renderer = Func(nil)
 )
 
-// Render renders value as markdown or plain text, as opts.MediaType says.
+// Render renders value as markdown, plain text or TOON, as opts.MediaType says.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
+	if baseType(opts.MediaType) == MediaTOON {
+		return g.TOON(value, opts)
+	}
 	return byMediaType(g.Markdown, g.Text, value, opts)
 }
 
@@ -111,6 +114,11 @@ type render struct {
 	opts    Options
 	level   negotiation.Verbosity // never VerbosityUnset
 	scratch *scratch
+	// mdInList is set while markdown writes a comma-separated list, where text cannot be a block.
+	mdInList bool
+	// mdBlockEnd is set when markdown text ended with a code block (and a line break): what follows
+	// starts a new line.
+	mdBlockEnd bool
 }
 
 // init prepares r for rendering a value of size bytes with opts.
