@@ -98,8 +98,10 @@ func (g *Registry) Lookup(tool, mediaType string) (r Renderer, own, ok bool) {
 	return r, false, ok
 }
 
-// LookupResource is [Registry.Lookup] for a resource URI: the renderer registered under the URI,
-// else under the first URI template that matches it, else the generic one.
+// LookupResource is [Registry.Lookup] for a resource the server serves through a URI template:
+// the renderer registered under the URI, else under the first URI template that matches it, else
+// the generic one. A resource the server registers under its own exact URI is looked up with
+// Lookup, so that no template's renderer applies to it (weather://cities beside weather://{city}).
 func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bool) {
 	mt := baseType(mediaType)
 	g.mu.RLock()

@@ -33,7 +33,7 @@ func writeChart(path string, sizes []itemSizes) error {
 		names[i] = s.name
 	}
 	shown := chartRenderings()
-	width := vg.Points(6)
+	width := vg.Points(5)
 	for k, ri := range shown {
 		vals := make(plotter.Values, len(all))
 		for i, s := range all {
@@ -70,7 +70,7 @@ func writeChart(path string, sizes []itemSizes) error {
 		ticks = append(ticks, plot.Tick{Value: y, Label: fmt.Sprintf("%.0f%%", y)})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
-	if err := p.Save(11*vg.Inch, 4.5*vg.Inch, path); err != nil {
+	if err := p.Save(14*vg.Inch, 5*vg.Inch, path); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}
 	return nil

@@ -69,8 +69,8 @@ func loadItem(path string) (item, error) {
 	return it, nil
 }
 
-// mediaTOON is the media type of TOON, the generic renderer's third format (negotiation.MediaTOON).
-const mediaTOON = "text/toon"
+// mediaTOON is the media type of TOON, the generic renderer's third format.
+const mediaTOON = renderers.MediaTOON
 
 // rendering is one way of showing an item: a format ("markdown", "text" or "toon") at a verbosity.
 type rendering struct {

@@ -159,3 +159,28 @@ func TestRecordReproducesCorpus(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusSources checks that testdata/corpus/SOURCES.md names every item, so that each one's
+// origin (server, version, licence, call, what was scrubbed) is written down.
+func TestCorpusSources(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(corpusDir, "SOURCES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := loadCorpus(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		if !strings.Contains(string(doc), "`"+it.name+"`") {
+			t.Errorf("SOURCES.md does not name the item %s", it.name)
+		}
+	}
+	for _, s := range recordedServers {
+		for _, c := range s.calls {
+			if c.name != "" && !strings.Contains(string(doc), "`"+c.name+"`") {
+				t.Errorf("SOURCES.md does not name the recorded item %s", c.name)
+			}
+		}
+	}
+}
