@@ -656,16 +656,17 @@ func appendTOONNumber(dst []byte, tok string) []byte {
 }
 
 // jsonText returns the text of a JSON string as encoding/json reads it, given gjson's reading s of
-// its JSON text raw. They differ only for \u escapes of lone surrogates, which encoding/json reads
-// as one U+FFFD each and gjson sometimes as one for two; s holds U+FFFD then, and raw is decoded
-// again (rarely: the usual string costs a scan).
+// its JSON text raw. They differ for invalid UTF-8, which encoding/json reads as one U+FFFD per
+// bad byte and gjson keeps, and for \u escapes of lone surrogates, which encoding/json reads as
+// one U+FFFD each and gjson sometimes as one for two; raw is then decoded again (rarely: the usual
+// string costs a scan).
 func jsonText(s, raw string) string {
-	if !strings.ContainsRune(s, utf8.RuneError) || !strings.Contains(raw, `\u`) {
+	if utf8.ValidString(s) && (!strings.ContainsRune(s, utf8.RuneError) || !strings.Contains(raw, `\u`)) {
 		return s
 	}
 	var out string
 	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		return s
+		return strings.ToValidUTF8(s, "\uFFFD")
 	}
 	return out
 }
