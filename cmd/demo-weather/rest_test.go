@@ -66,6 +66,12 @@ func TestREST(t *testing.T) {
 	if got.status != 200 || !strings.HasPrefix(got.body, "**Bern, Switzerland**") {
 		t.Errorf("markdown: %d %q", got.status, got.body)
 	}
+	// Equal quality: the server's order (markdown before text), not the
+	// order the client listed them in.
+	got = call(t, c, "POST", base+"/tools/get_weather/execute", "text/plain, text/markdown", `{"arguments":{"city":"Bern"}}`)
+	if got.status != 200 || !strings.HasPrefix(got.header.Get("Content-Type"), "text/markdown") {
+		t.Errorf("Accept: text/plain, text/markdown: %d %s", got.status, got.header.Get("Content-Type"))
+	}
 	// weather://cities, a resource of its own that weather://{city} also
 	// matches, gets the generic renderings, not the template's.
 	for _, accept := range []string{"text/markdown", "text/plain"} {
