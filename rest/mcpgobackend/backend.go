@@ -22,7 +22,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -50,6 +49,20 @@ var _ rest.Backend = (*Backend)(nil)
 // New returns the backend of srv, which must have package mcpgo installed.
 func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	b := &Backend{srv: srv}
+	hooks := srv.GetHooks()
+	if hooks == nil {
+		hooks = &server.Hooks{}
+		server.WithHooks(hooks)(srv)
+	}
+	// mcp-go's error hook sees the typed error behind each JSON-RPC error
+	// (server.ErrToolNotFound, a handler's shaping.ErrNotFound, ...): the
+	// backend keeps it for the request it belongs to, and decides on it
+	// rather than on the error's text.
+	hooks.AddOnError(func(ctx context.Context, _ any, _ mcp.MCPMethod, _ any, err error) {
+		if c, ok := ctx.Value(causeKey{}).(*cause); ok {
+			c.err.Store(&err)
+		}
+	})
 	s, err := b.Server(ctx)
 	if err != nil {
 		return nil, err
@@ -57,20 +70,30 @@ func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	var caps struct {
 		Extensions map[string]json.RawMessage `json:"extensions"`
 	}
-	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[negotiation.ExtensionID] == nil {
+	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[shaping.ExtensionID] == nil {
 		return nil, fmt.Errorf("mcpgobackend: %w", ErrNotNegotiating)
 	}
 	return b, nil
 }
 
-// rpcError is a JSON-RPC error the server answered.
+// rpcError is a JSON-RPC error the server answered, with the typed error
+// behind it when mcp-go's error hook saw one.
 type rpcError struct {
 	Code    int             `json:"code"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data"`
+	cause   error
 }
 
 func (e *rpcError) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.Code) }
+
+// Unwrap returns the typed error behind the JSON-RPC error, or nil.
+func (e *rpcError) Unwrap() error { return e.cause }
+
+// cause is where the error hook leaves the typed error of one request.
+type cause struct{ err atomic.Pointer[error] }
+
+type causeKey struct{}
 
 // call sends one request declaring features and decodes its result into out.
 func (b *Backend) call(ctx context.Context, method string, params map[string]any, features []string, out any) error {
@@ -78,7 +101,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		"io.modelcontextprotocol/protocolVersion": protocol,
 		"io.modelcontextprotocol/clientInfo":      map[string]any{"name": "contentneg-rest", "version": "1.0.0"},
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{
-			negotiation.ExtensionID: map[string]any{"version": "1.0", "features": features},
+			shaping.ExtensionID: map[string]any{"version": "1.0", "features": features},
 		}},
 	}
 	msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": b.ids.Add(1), "method": method, "params": params})
@@ -88,7 +111,8 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	resp, err := json.Marshal(b.srv.HandleMessage(ctx, msg))
+	c := &cause{}
+	resp, err := json.Marshal(b.srv.HandleMessage(context.WithValue(ctx, causeKey{}, c), msg))
 	if err != nil {
 		return err
 	}
@@ -100,6 +124,9 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		return err
 	}
 	if r.Error != nil {
+		if err := c.err.Load(); err != nil {
+			r.Error.cause = *err
+		}
 		return r.Error
 	}
 	return json.Unmarshal(r.Result, out)
@@ -271,17 +298,18 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[stri
 }
 
 // wrap gives err context and marks "not found" and "invalid params" for the
-// REST binding. mcp-go answers an unknown tool, prompt or resource URI with
-// -32602 (-32002 for a legacy resource) and a resource handler's
-// shaping.ErrNotFound with -32603 and its text (see package mcpgo).
+// REST binding, by the typed error behind the JSON-RPC error: mcp-go's
+// unknown tool, prompt or resource, or a resource handler's "not found"
+// (shaping.NotFound), which mcp-go sends as -32603 (see package mcpgo).
 func wrap(err error, what, kind string) error {
 	var e *rpcError
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := e.Code == -32002 ||
-		e.Code == mcp.INVALID_PARAMS && (kind == "resource" || strings.Contains(e.Message, "not found")) ||
-		e.Code == mcp.INTERNAL_ERROR && kind == "resource" && strings.HasSuffix(e.Message, shaping.ErrNotFound.Error())
+	notFound := errors.Is(err, server.ErrToolNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
+		errors.Is(err, server.ErrResourceNotFound) ||
+		kind == "resource" && shaping.NotFound(e.cause, 0, false) ||
+		shaping.NotFoundOnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)
