@@ -22,6 +22,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -49,20 +50,7 @@ var _ rest.Backend = (*Backend)(nil)
 // New returns the backend of srv, which must have package mcpgo installed.
 func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	b := &Backend{srv: srv}
-	hooks := srv.GetHooks()
-	if hooks == nil {
-		hooks = &server.Hooks{}
-		server.WithHooks(hooks)(srv)
-	}
-	// mcp-go's error hook sees the typed error behind each JSON-RPC error
-	// (server.ErrToolNotFound, a handler's shaping.ErrNotFound, ...): the
-	// backend keeps it for the request it belongs to, and decides on it
-	// rather than on the error's text.
-	hooks.AddOnError(func(ctx context.Context, _ any, _ mcp.MCPMethod, _ any, err error) {
-		if c, ok := ctx.Value(causeKey{}).(*cause); ok {
-			c.err.Store(&err)
-		}
-	})
+	keepCauses(srv)
 	s, err := b.Server(ctx)
 	if err != nil {
 		return nil, err
@@ -70,14 +58,14 @@ func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	var caps struct {
 		Extensions map[string]json.RawMessage `json:"extensions"`
 	}
-	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[shaping.ExtensionID] == nil {
+	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[negotiation.ExtensionID] == nil {
 		return nil, fmt.Errorf("mcpgobackend: %w", ErrNotNegotiating)
 	}
 	return b, nil
 }
 
-// rpcError is a JSON-RPC error the server answered, with the typed error
-// behind it when mcp-go's error hook saw one.
+// rpcError is a JSON-RPC error the server answered, with the Go error the
+// server's dispatch failed with, when its OnError hook gave it.
 type rpcError struct {
 	Code    int             `json:"code"`
 	Message string          `json:"message"`
@@ -87,13 +75,30 @@ type rpcError struct {
 
 func (e *rpcError) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.Code) }
 
-// Unwrap returns the typed error behind the JSON-RPC error, or nil.
+// Unwrap returns the Go error behind the answer, nil when unknown.
 func (e *rpcError) Unwrap() error { return e.cause }
 
-// cause is where the error hook leaves the typed error of one request.
-type cause struct{ err atomic.Pointer[error] }
-
+// causeKey is the context key of the *error in which the OnError hook
+// keeps the Go error of a request this backend sends: mcp-go answers a
+// prompt or resource handler's error as -32603 with its text only, and the
+// error's type tells a rejected argument (mcp.ErrInvalidParams) or a
+// missing item (shaping.ErrNotFound) from a failure.
 type causeKey struct{}
+
+// keepCauses adds the OnError hook that keeps the errors of this package's
+// requests.
+func keepCauses(srv *server.MCPServer) {
+	hooks := srv.GetHooks()
+	if hooks == nil {
+		hooks = &server.Hooks{}
+		server.WithHooks(hooks)(srv)
+	}
+	hooks.AddOnError(func(ctx context.Context, _ any, _ mcp.MCPMethod, _ any, err error) {
+		if cause, ok := ctx.Value(causeKey{}).(*error); ok {
+			*cause = err
+		}
+	})
+}
 
 // call sends one request declaring features and decodes its result into out.
 func (b *Backend) call(ctx context.Context, method string, params map[string]any, features []string, out any) error {
@@ -101,7 +106,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		"io.modelcontextprotocol/protocolVersion": protocol,
 		"io.modelcontextprotocol/clientInfo":      map[string]any{"name": "contentneg-rest", "version": "1.0.0"},
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{
-			shaping.ExtensionID: map[string]any{"version": "1.0", "features": features},
+			negotiation.ExtensionID: map[string]any{"version": "1.0", "features": features},
 		}},
 	}
 	msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": b.ids.Add(1), "method": method, "params": params})
@@ -111,8 +116,8 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	c := &cause{}
-	resp, err := json.Marshal(b.srv.HandleMessage(context.WithValue(ctx, causeKey{}, c), msg))
+	var cause error
+	resp, err := json.Marshal(b.srv.HandleMessage(context.WithValue(ctx, causeKey{}, &cause), msg))
 	if err != nil {
 		return err
 	}
@@ -124,9 +129,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		return err
 	}
 	if r.Error != nil {
-		if err := c.err.Load(); err != nil {
-			r.Error.cause = *err
-		}
+		r.Error.cause = cause
 		return r.Error
 	}
 	return json.Unmarshal(r.Result, out)
@@ -298,22 +301,22 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[stri
 }
 
 // wrap gives err context and marks "not found" and "invalid params" for the
-// REST binding, by the typed error behind the JSON-RPC error: mcp-go's
-// unknown tool, prompt or resource, or a resource handler's "not found"
-// (shaping.NotFound), which mcp-go sends as -32603 (see package mcpgo).
+// REST binding. mcp-go answers an unknown tool, prompt or resource URI with
+// -32602 (-32002 for a legacy resource) and a resource handler's
+// shaping.ErrNotFound with -32603 and its text (see package mcpgo).
 func wrap(err error, what, kind string) error {
 	var e *rpcError
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := errors.Is(err, server.ErrToolNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
-		errors.Is(err, server.ErrResourceNotFound) ||
-		kind == "resource" && shaping.NotFound(e.cause, 0, false) ||
+	notFound := errors.Is(err, server.ErrPromptNotFound) ||
+		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
+		shaping.NotFound(e.cause, 0, false) ||
 		shaping.NotFoundOnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)
-	case e.Code == mcp.INVALID_PARAMS:
+	case e.Code == mcp.INVALID_PARAMS, errors.Is(err, mcp.ErrInvalidParams):
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrInvalidArguments)
 	}
 	return fmt.Errorf("mcpgobackend: %s: %w", what, err)
