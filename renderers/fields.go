@@ -18,7 +18,7 @@ func (r *render) objectFields(obj gjson.Result, s *Schema) (fields []field, mark
 	mark = len(r.scratch.fields)
 	index := r.propertyIndex(s)
 	obj.ForEach(func(key, value gjson.Result) bool {
-		f := field{key: key.Str, value: value}
+		f := field{key: key.Str, raw: key.Raw, value: value}
 		if s != nil {
 			f.rank = len(s.Properties)
 			if i := index.of(s, key.Str); i >= 0 {
