@@ -114,6 +114,8 @@ type render struct {
 	// mdBlockEnd is set when markdown text ended with a code block (and a line break): what follows
 	// starts a new line.
 	mdBlockEnd bool
+	// toonZeros is what is left of the zeros TOON may add to write numbers as plain decimals.
+	toonZeros int
 }
 
 // init prepares r for rendering a value of size bytes with opts.
