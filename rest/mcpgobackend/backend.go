@@ -308,16 +308,17 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[stri
 // REST binding, from the Go error the server's dispatch failed with (see
 // causeKey), never from its text: mcp-go's own not-found errors for an
 // unknown tool, prompt or resource URI, a handler's shaping.ErrNotFound or
-// mcp.ErrInvalidParams; then from the JSON-RPC code (-32002, a legacy
-// resource's not found; -32602 for a resource is one too).
+// mcp.ErrInvalidParams; then from the JSON-RPC error itself
+// (shaping.NotFoundOnWire).
 func wrap(err error, what, kind string) error {
 	var e *rpcError
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := errors.Is(err, shaping.ErrNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
+	notFound := errors.Is(err, server.ErrPromptNotFound) ||
 		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
-		e.Code == -32002 || e.Code == mcp.INVALID_PARAMS && kind == "resource"
+		shaping.NotFound(e.cause, 0, false) ||
+		shaping.NotFoundOnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)
