@@ -6,19 +6,14 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// txtHeader writes a compact table header: "{a,b,c}", dropping columns empty in every row.
+// txtHeader writes a compact table header: "{a,b,c}", every column (compact text drops nothing).
 func (r *render) txtHeader(cols []column) {
 	r.b.WriteByte('{')
-	first := true
 	for i := range cols {
-		if !r.showColumn(cols, i) {
-			continue
-		}
-		if !first {
+		if i > 0 {
 			r.b.WriteByte(',')
 		}
-		first = false
-		r.txtString(cols[i].key, keyChars)
+		r.txtString(jsonText(cols[i].key), keyChars)
 	}
 	r.b.WriteByte('}')
 }
@@ -30,24 +25,13 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 		arr.ForEach(func(_, el gjson.Result) bool {
 			cells := r.rowCells(el, cols)
 			r.writeCompactIndent(indent)
-			start := r.b.Len()
 			rule := atLineStart | commaSeparated
 			for i := range cols {
-				if !r.showColumn(cols, i) {
-					continue
-				}
-				if rule&atLineStart == 0 {
+				if i > 0 {
 					r.b.WriteByte(',')
 				}
-				if cells[i].Type != gjson.Null {
-					r.txtScalar(cells[i], rule)
-				}
+				r.cToken(cells[i], rule)
 				rule = commaSeparated
-			}
-			if r.b.Len() == start {
-				// A row of one null cell: a line of only indentation would be a blank line, after
-				// which an indented line reads as a code block.
-				r.b.WriteString("null")
 			}
 			r.b.WriteByte('\n')
 			return true
@@ -58,7 +42,7 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 	r.writeIndent(indent)
 	for i := range cols {
 		w := r.b.Len()
-		r.txtString(cols[i].key, keyRules|spaceSeparated)
+		r.txtString(jsonText(cols[i].key), keyRules|spaceSeparated)
 		if u := r.unit(cols[i].key); u != "" {
 			r.b.WriteString(" (")
 			r.b.WriteString(u)
@@ -90,7 +74,7 @@ func cellRule(i int) quoteRule {
 // measureColumns sets the display width (in runes) of every column of an aligned table.
 func (r *render) measureColumns(arr gjson.Result, cols []column) {
 	for i := range cols {
-		cols[i].width = quotedWidth(cols[i].key, keyRules|spaceSeparated)
+		cols[i].width = quotedWidth(jsonText(cols[i].key), keyRules|spaceSeparated)
 		if u := r.unit(cols[i].key); u != "" {
 			cols[i].width += utf8.RuneCountInString(u) + 3
 		}
@@ -100,7 +84,7 @@ func (r *render) measureColumns(arr gjson.Result, cols []column) {
 		for i := range cols {
 			w := len(cells[i].Raw)
 			if cells[i].Type == gjson.String {
-				w = quotedWidth(validText(cells[i].Str), cellRule(i))
+				w = quotedWidth(jsonText(cells[i].Str), cellRule(i))
 			}
 			cols[i].width = max(cols[i].width, w)
 		}
