@@ -190,7 +190,7 @@ func (r *render) txtScalar(v gjson.Result, rule quoteRule) {
 		r.b.WriteString(v.Raw)
 		return
 	}
-	r.txtString(jsonText(v.Str), rule)
+	r.txtString(jsonText(gjsonString(v)), rule)
 }
 
 // txtString writes s, quoted when needsQuote says so under rule.

@@ -118,10 +118,11 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		}
 		var seen uint64
 		el.ForEach(func(key, value gjson.Result) bool {
-			i := columnIndex(r.scratch.cols[mark:], key.Str)
+			k := gjsonString(key)
+			i := columnIndex(r.scratch.cols[mark:], k)
 			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns && isCell(value) {
 				i = len(r.scratch.cols) - mark
-				r.scratch.cols = append(r.scratch.cols, column{key: key.Str, filled: true})
+				r.scratch.cols = append(r.scratch.cols, column{key: k, filled: true})
 			}
 			if i < 0 {
 				return true
@@ -157,7 +158,7 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		r.scratch.cols = r.scratch.cols[:mark+len(cols)]
 	}
 	cols = r.scratch.cols[mark:]
-	if !ok || len(cols) == 0 {
+	if !ok || len(cols) == 0 || !r.cellsOutnumberPairs(arr, cols) {
 		r.popColumns(mark)
 		return nil, mark, false
 	}
@@ -172,6 +173,24 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
 	}
 	return cols, mark, true
+}
+
+// cellsOutnumberPairs reports whether a table with cols writes more cells than the elements have
+// other members that a line of pairs would hold: each of those costs a line of its own under its
+// row, so a table that leaves most of them out is longer than a line of pairs per element.
+func (r *render) cellsOutnumberPairs(arr gjson.Result, cols []column) bool {
+	cells, pairs := 0, 0
+	arr.ForEach(func(_, el gjson.Result) bool {
+		cells += len(cols)
+		el.ForEach(func(key, value gjson.Result) bool {
+			if pairable(value) && columnIndex(cols, gjsonString(key)) < 0 {
+				pairs++
+			}
+			return true
+		})
+		return true
+	})
+	return cells > pairs
 }
 
 // isCell reports whether v is written as one table cell: a scalar or an empty container.
@@ -312,7 +331,7 @@ func (r *render) cToken(v gjson.Result, rule quoteRule) {
 		r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
 		r.b.Write(r.scratch.buf)
 	case gjson.String:
-		r.txtString(jsonText(v.Str), rule)
+		r.txtString(jsonText(gjsonString(v)), rule)
 	default:
 		r.b.WriteString(v.Raw)
 	}

@@ -65,6 +65,7 @@ var compactEdgeCases = []string{
 	`{"text":"line one\nline two\n# heading?\n- item?\n    code?"}`,
 	`{"deep":` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + "}",
 	`{"u":"\ud83d\ude00","bad":"\ud800"}`,
+	`{"\ud800\u0000":"\udc00\u0000","x":"\uD800\u0041"}`, // gjson pairs a lone surrogate with the next escape
 }
 
 func TestCompactTextRoundTrip(t *testing.T) {
@@ -132,9 +133,9 @@ func TestCompactTextIssue17(t *testing.T) {
 		want string
 	}{
 		{
-			name: "the issue's list: every element that holds '=' is quoted",
+			name: "the issue's list: every element that holds a space or '=' is quoted",
 			give: `{"entities":[{"name":"Zoë","observations":["maintainer since 2024","role=admin verified=true"]},{"name":"Bob","observations":["x"]}]}`,
-			want: "entities[2]{name}:\nZoë\n observations[2]=maintainer since 2024,\"role=admin verified=true\"\nBob\n observations[1]=x",
+			want: "entities[2]:\nname=Zoë observations[2]=\"maintainer since 2024\",\"role=admin verified=true\"\nname=Bob observations[1]=x",
 		},
 		{
 			name: "a list in a line of pairs quotes every element that holds a space or '='",
@@ -144,7 +145,7 @@ func TestCompactTextIssue17(t *testing.T) {
 		{
 			name: "list elements that look like markdown blocks",
 			give: `{"entities":[{"snippets":["# not a heading","- not a list"],"observationsCount":3},{"snippets":[],"observationsCount":0}]}`,
-			want: "entities[2]{observationsCount}:\n3\n snippets[2]=# not a heading,- not a list\n0\n snippets=[]",
+			want: "entities[2]:\nsnippets[2]=\"# not a heading\",\"- not a list\" observationsCount=3\nsnippets=[] observationsCount=0",
 		},
 		{
 			name: "a line of pairs with lists that look like markdown blocks",

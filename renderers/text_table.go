@@ -84,7 +84,7 @@ func (r *render) measureColumns(arr gjson.Result, cols []column) {
 		for i := range cols {
 			w := len(cells[i].Raw)
 			if cells[i].Type == gjson.String {
-				w = quotedWidth(jsonText(cells[i].Str), cellRule(i))
+				w = quotedWidth(jsonText(gjsonString(cells[i])), cellRule(i))
 			}
 			cols[i].width = max(cols[i].width, w)
 		}
