@@ -1,9 +1,11 @@
 // Package conformance holds the conformance kit of the content-negotiation
 // extension as data any implementation can use, in any language:
-// profiles.json (feature-tag and profile vectors, SPEC sections 2-4) and
+// profiles.json (feature-tag and profile vectors, SPEC sections 2-4),
 // renderings.json (what a server must put on the wire for each client
-// profile, SPEC sections 4-6). This package embeds both and decodes the
-// second; package conformance/check runs them against a live server, and
+// profile, SPEC sections 4-6) and values.json (which tool results have a
+// canonical value, and what the structured rendering makes of it, SPEC
+// section 5). This package embeds the three and decodes the last two;
+// package conformance/check runs them against a live server, and
 // cmd/contentneg-conformance is its command line. It never contacts a
 // server itself.
 package conformance
@@ -23,6 +25,11 @@ var ProfilesJSON []byte
 //
 //go:embed renderings.json
 var RenderingsJSON []byte
+
+// ValuesJSON is values.json: the canonical-value vectors.
+//
+//go:embed values.json
+var ValuesJSON []byte
 
 // Rendering names what a server must give a client for a successful call.
 type Rendering string
@@ -75,6 +82,30 @@ func Renderings() ([]Case, error) {
 	}
 	if err := json.Unmarshal(RenderingsJSON, &doc); err != nil {
 		return nil, fmt.Errorf("conformance: decode renderings.json: %w", err)
+	}
+	return doc.Cases, nil
+}
+
+// Value is one case of values.json: a tool result and its canonical value.
+type Value struct {
+	// Name names the case.
+	Name string `json:"name"`
+	// Result is a successful tools/call result as the handler gives it.
+	Result json.RawMessage `json:"result"`
+	// Canonical is the result's canonical value; nil when it has none.
+	Canonical json.RawMessage `json:"canonical,omitempty"`
+	// Mirror is the text block beside structuredContent for a client that
+	// gets the structured rendering by its audience alone ("agent").
+	Mirror string `json:"mirror,omitempty"`
+}
+
+// Values decodes values.json.
+func Values() ([]Value, error) {
+	var doc struct {
+		Cases []Value `json:"cases"`
+	}
+	if err := json.Unmarshal(ValuesJSON, &doc); err != nil {
+		return nil, fmt.Errorf("conformance: decode values.json: %w", err)
 	}
 	return doc.Cases, nil
 }

@@ -46,6 +46,8 @@ func TestParseGrammar(t *testing.T) {
 		{"name with digits and punctuation", "a1-b_c.d", []string{"a1-b_c.d"}},
 		{"value with plus and colon", "x-mode=a+b:c", []string{"x-mode=a+b:c"}},
 		{"upper-case registry name and value", "FORMAT=JSON", []string{"format=json"}},
+		{"toon is a registry format", "format=toon", []string{"format=toon"}},
+		{"toon in capitals", "Format=TOON", []string{"format=toon"}},
 		{"mixed-case flag", "Mcp-Capable", []string{"mcp-capable"}},
 		{"upper-case unknown name is lowered", "Screen-Reader", []string{"screen-reader"}},
 		{"vendor value keeps its case", "X-Acme=MixedCase", []string{"x-acme=MixedCase"}},

@@ -12,7 +12,7 @@ const (
 	Elicitation = "elicitation" // the client claims the elicitation capability
 	Roots       = "roots"       // the client claims the roots capability
 	Tasks       = "tasks"       // the client claims the tasks capability
-	Format      = "format"      // key: json, text or markdown
+	Format      = "format"      // key: json, text, markdown or toon
 	Verbosity   = "verbosity"   // key: compact, standard or verbose
 )
 
@@ -21,6 +21,7 @@ const (
 	JSON     = "json"
 	Text     = "text"
 	Markdown = "markdown"
+	TOON     = "toon" // Token-Oriented Object Notation, text/toon
 	Compact  = "compact"
 	Standard = "standard"
 	Verbose  = "verbose"
@@ -51,7 +52,7 @@ var registry = [...]registered{
 	{Elicitation, flag, nil},
 	{Roots, flag, nil},
 	{Tasks, flag, nil},
-	{Format, key, []string{JSON, Text, Markdown}},
+	{Format, key, []string{JSON, Text, Markdown, TOON}},
 	{Verbosity, key, []string{Compact, Standard, Verbose}},
 }
 

@@ -39,7 +39,11 @@ func (a *Adapter) ResourceMiddleware(next server.ResourceHandlerFunc) server.Res
 				return contents, nil // a kind shaping does not know: left to the SDK
 			}
 		}
-		plans := a.shaper.Resource(call.Client.Profile, call.Name, in)
+		// mcp-go fills Params.Arguments with the template's variables
+		// (a map, never nil) when a URI template serves the read, and only
+		// then: a resource registered under its own URI has none.
+		exact := req.Params.Arguments == nil
+		plans := a.shaper.ReadResource(call.Client.Profile, call.Name, exact, in)
 		if plans == nil {
 			return contents, nil
 		}

@@ -98,6 +98,9 @@ func (a *Adapter) renderTool(ctx context.Context, call *shaping.Call, r *mcp.Cal
 		// RawStructuredContent wins over StructuredContent on the wire.
 		out.StructuredContent, out.RawStructuredContent = nil, nil
 	}
+	if plan.Structured != nil {
+		out.StructuredContent, out.RawStructuredContent = nil, json.RawMessage(plan.Structured)
+	}
 	return &out
 }
 

@@ -156,7 +156,7 @@ func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		if res, err = notFound(call.Name, res, err); err != nil {
 			return res, err
 		}
-		return m.renderResource(res, call), nil
+		return m.renderResource(req, res, call), nil
 	}
 }
 

@@ -6,11 +6,12 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
 )
 
 // renderResource rewrites a resources/read result as shaping plans it.
-func (m *Middleware) renderResource(res mcp.Result, call *shaping.Call) mcp.Result {
+func (m *Middleware) renderResource(req mcp.Request, res mcp.Result, call *shaping.Call) mcp.Result {
 	r, ok := res.(*mcp.ReadResourceResult)
 	if !ok || r == nil || len(r.InputRequests) > 0 {
 		return res
@@ -22,7 +23,8 @@ func (m *Middleware) renderResource(res mcp.Result, call *shaping.Call) mcp.Resu
 		}
 		contents = append(contents, shaping.Content{URI: rc.URI, MIMEType: rc.MIMEType, Text: rc.Text, Blob: rc.Blob != nil})
 	}
-	plans := m.shaper.Resource(call.Client.Profile, call.Name, contents)
+	exact, _ := sdk.ExactResource(req, call.Name)
+	plans := m.shaper.ReadResource(call.Client.Profile, call.Name, exact, contents)
 	if plans == nil {
 		return res
 	}

@@ -220,15 +220,28 @@ func TestRendererRegisteredForAURITemplate(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newResourceServer(nil)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "test://sensors/{name}", Name: "sensor", MIMEType: "application/json"},
+		func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: `{"station":"Bern","temperature_c":8.5}`}}}, nil
+		})
 	m := middleware.Install(s, nil)
+	m.Register("test://sensors/{name}", shaping.Tool{Renderer: r})
+	// test://{name} matches test://station, a resource registered under
+	// its own URI: its renderer never applies there (contract section 7).
 	m.Register("test://{name}", shaping.Tool{Renderer: r})
 	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact")})
-	res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "test://station"})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct{ uri, want string }{
+		{"test://sensors/bern", "station=Bern"},               // the template's projection
+		{"test://station", "station=Bern\ntemperature_c=8.5"}, // the generic compact text
 	}
-	if got := res.Contents[0].Text; got != "station=Bern" {
-		t.Errorf("text = %q, want the template's projection", got)
+	for _, tt := range tests {
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: tt.uri})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Contents[0].Text; got != tt.want {
+			t.Errorf("%s: text = %q, want %q", tt.uri, got, tt.want)
+		}
 	}
 }
 

@@ -126,6 +126,9 @@ func applyToolPlan(r *mcp.CallToolResult, plan shaping.Plan) *mcp.CallToolResult
 	if plan.DropStructured {
 		out.StructuredContent = nil
 	}
+	if plan.Structured != nil {
+		out.StructuredContent = json.RawMessage(plan.Structured)
+	}
 	return &out
 }
 

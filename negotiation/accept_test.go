@@ -2,6 +2,7 @@ package negotiation_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -27,6 +28,27 @@ func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
 		{"unknown types beside a known one", "application/xml, image/png;q=0.9, text/plain;q=0.1", "format=text"},
 		{"browser-like", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "format=json"},
 		{"case of the type", "Text/Markdown", "format=markdown"},
+		{"toon", "text/toon", "format=toon"},
+		{"toon with charset", "text/toon; charset=utf-8", "format=toon"},
+		{"toon preferred by q", "text/plain;q=0.5, text/toon", "format=toon"},
+		{"text wildcard without markdown and plain goes to toon", "text/*, text/markdown;q=0, text/plain;q=0", "format=toon"},
+		// Equal quality and specificity: the server's order (json,
+		// markdown, text), never the order the client listed them in.
+		{"equal q: markdown before text, whatever the listing", "text/plain, text/markdown", "format=markdown"},
+		{"equal q: json before markdown, whatever the listing", "text/markdown, application/json", "format=json"},
+		{"equal explicit q", "text/plain;q=0.5, text/markdown;q=0.5, application/json;q=0.4", "format=markdown"},
+		{"equal q of one thousandth", "text/plain;q=0.001, application/json;q=0.001", "format=json"},
+		{"q=1.000 spelled out", "text/plain;q=1.000, text/markdown;q=1", "format=markdown"},
+		{"a wildcard below a type range", "*/*;q=0.5, text/*", "format=markdown"},
+		{"specificity wins over the order", "text/markdown;q=0.5, text/*", "format=text"},
+		{"specificity wins over the order, reversed", "text/*, text/markdown;q=0.5", "format=text"},
+		{"q=0 excludes the server's first choice", "text/plain, text/markdown;q=0", "format=text"},
+		{"q=0 on a wildcard leaves the named type", "*/*;q=0, text/plain;q=0.1", "format=text"},
+		{"the charset the server serves", "text/plain;charset=utf-8, text/markdown;charset=utf-8", "format=markdown"},
+		{"a charset the server does not serve", "text/markdown;charset=latin1, text/plain", "format=text"},
+		{"an accept extension after q", "text/plain;q=0.9;ext=1, text/markdown;q=0.9", "format=markdown"},
+		{"white space", "  text/plain ,\ttext/markdown  ", "format=markdown"},
+		{"equal q: text before toon, whatever the listing", "text/toon, text/plain", "format=text"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,10 +72,17 @@ func TestFromAcceptRefusesWhatItCannotRender(t *testing.T) {
 		"*/*;q=0",
 		"text/csv",
 		"not a media type",
+		"text/plain;q=2",
+		"text/plain;q=0.5.",
+		"text/plain;q=0.0001",
+		"text/plain,",
+		"text/plain;charset=\"utf-8",
+		// Longer than any client sends: refused unread.
+		strings.Repeat("text/plain, ", 1<<20) + "text/plain",
 	} {
 		p, err := negotiation.FromAccept(accept)
 		if !errors.Is(err, negotiation.ErrNotAcceptable) || p != nil {
-			t.Errorf("FromAccept(%q) = %v, %v; want nil and ErrNotAcceptable", accept, p, err)
+			t.Errorf("FromAccept(%.80q) = %v, %v; want nil and ErrNotAcceptable", accept, p, err)
 		}
 	}
 }
@@ -75,6 +104,10 @@ func TestRegisteredFormatIsNegotiable(t *testing.T) {
 	if err != nil || viaAccept.MediaType() != "text/csv" {
 		t.Errorf("Accept: text/csv = %v, %v", viaAccept, err)
 	}
+	// Registered types come after the built-in ones at equal quality.
+	if tie, err := n.FromAccept("text/csv, text/plain"); err != nil || tie.MediaType() != negotiation.MediaText {
+		t.Errorf("Accept: text/csv, text/plain = %v, %v; want text/plain", tie, err)
+	}
 	if got := negotiation.FromTags("format=csv").Rendering(); got != negotiation.PassThrough {
 		t.Errorf("another negotiator sees format=csv as %s, want pass-through", got)
 	}
@@ -84,6 +117,9 @@ func TestAddFormatRejectsBadRegistrations(t *testing.T) {
 	tests := []struct{ name, format, mediaType string }{
 		{"empty name", "", "text/csv"},
 		{"built-in name", "markdown", "text/x-markdown"},
+		{"toon is built in", "toon", "text/x-toon"},
+		{"TOON in capitals is built in", "TOON", "application/toon"},
+		{"text/toon is built in", "tn", "text/toon"},
 		{"not a tag value", "c s v", "text/csv"},
 		{"built-in media type", "md", "text/markdown"},
 		{"not a media type", "csv", "csv"},
@@ -96,5 +132,34 @@ func TestAddFormatRejectsBadRegistrations(t *testing.T) {
 				t.Errorf("AddFormat(%q, %q) = %v, want ErrFormat", tt.format, tt.mediaType, err)
 			}
 		})
+	}
+}
+
+func TestMediaTypesInServerOrder(t *testing.T) {
+	n := negotiation.New(nil)
+	if err := n.AddFormat("csv", "text/csv"); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"application/json", "text/markdown", "text/plain", "text/toon", "text/csv"}
+	got := n.MediaTypes()
+	if len(got) != len(want) {
+		t.Fatalf("MediaTypes() = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("MediaTypes() = %v, want %v", got, want)
+		}
+		if name := n.FormatName(got[i]); n.FromSettings(negotiation.Settings{Features: []string{"format=" + name}}.Map()).MediaType() != got[i] {
+			t.Errorf("FormatName(%q) = %q, whose profile does not get that media type", got[i], name)
+		}
+	}
+}
+
+// A long header within the limit is read whole: its last range counts.
+func TestFromAcceptReadsALongHeader(t *testing.T) {
+	accept := strings.Repeat("application/xml;q=0.9, ", 300) + "text/plain;q=0.1" // 7,216 bytes
+	p, err := negotiation.FromAccept(accept)
+	if err != nil || p.MediaType() != negotiation.MediaText {
+		t.Errorf("FromAccept(%d bytes) = %v, %v; want text/plain", len(accept), p, err)
 	}
 }

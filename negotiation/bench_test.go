@@ -51,3 +51,20 @@ func BenchmarkProfileFromContext(b *testing.B) {
 		}
 	}
 }
+
+// FromAccept with a browser's header and with a tie the server breaks.
+func BenchmarkFromAccept(b *testing.B) {
+	for _, accept := range []string{
+		"text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+		"text/plain, text/markdown",
+	} {
+		b.Run(accept, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := negotiation.FromAccept(accept); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"github.com/contentneg/contentneg/featuretags"
 )
 
-// The media types of the three built-in renderings (contract section 4).
+// The media types of the built-in renderings (contract section 4).
 const (
 	// MediaJSON is the structured rendering: structuredContent.
 	MediaJSON = "application/json"
@@ -17,6 +17,8 @@ const (
 	MediaMarkdown = "text/markdown"
 	// MediaText is the plain-text rendering.
 	MediaText = "text/plain"
+	// MediaTOON is the TOON rendering: Token-Oriented Object Notation.
+	MediaTOON = "text/toon"
 )
 
 // ErrFormat reports a format that cannot be registered: see
@@ -24,7 +26,7 @@ const (
 var ErrFormat = errors.New("invalid format registration")
 
 // formats is an immutable table of the format names a server registered
-// beside the built-in json, markdown and text, each with its media type.
+// beside the built-in json, markdown, text and toon, each with its media type.
 // Negotiators replace it as a whole, so readers need no lock.
 type formats struct {
 	names []string // lower case, in registration order
@@ -77,7 +79,7 @@ func checkFormat(name, mediaType string) (string, string, error) {
 		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", ErrFormat, name)
 	}
 	switch lname {
-	case featuretags.JSON, featuretags.Markdown, featuretags.Text:
+	case featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON:
 		return "", "", fmt.Errorf("%w: format name %q is built in", ErrFormat, name)
 	}
 	mt, params, err := mime.ParseMediaType(mediaType)
@@ -85,7 +87,7 @@ func checkFormat(name, mediaType string) (string, string, error) {
 		return "", "", fmt.Errorf("%w: %q is not a media type without parameters", ErrFormat, mediaType)
 	}
 	switch mt {
-	case MediaJSON, MediaMarkdown, MediaText:
+	case MediaJSON, MediaMarkdown, MediaText, MediaTOON:
 		return "", "", fmt.Errorf("%w: media type %q belongs to a built-in format", ErrFormat, mt)
 	}
 	return lname, mt, nil

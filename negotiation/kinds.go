@@ -39,9 +39,11 @@ const (
 	// FormatCustom: a format the server registered ("format=csv"); see
 	// [Profile.MediaType].
 	FormatCustom
+	// FormatTOON: "format=toon".
+	FormatTOON
 )
 
-// String returns "unset", "json", "text", "markdown" or "custom".
+// String returns "unset", "json", "text", "markdown", "custom" or "toon".
 func (f Format) String() string {
 	switch f {
 	case FormatJSON:
@@ -52,6 +54,8 @@ func (f Format) String() string {
 		return "markdown"
 	case FormatCustom:
 		return "custom"
+	case FormatTOON:
+		return "toon"
 	default:
 		return "unset"
 	}
@@ -132,9 +136,13 @@ const (
 	// Custom: one text block of a media type the server registered
 	// ([Profile.MediaType]), such as text/csv.
 	Custom
+	// TOON: one text block of TOON (text/toon), the value in
+	// Token-Oriented Object Notation.
+	TOON
 )
 
-// String returns "pass-through", "structured", "markdown", "text" or "custom".
+// String returns "pass-through", "structured", "markdown", "text", "custom"
+// or "toon".
 func (r Rendering) String() string {
 	switch r {
 	case Structured:
@@ -145,6 +153,8 @@ func (r Rendering) String() string {
 		return "text"
 	case Custom:
 		return "custom"
+	case TOON:
+		return "toon"
 	default:
 		return "pass-through"
 	}
@@ -159,6 +169,8 @@ func (r Rendering) format() Format {
 		return FormatMarkdown
 	case Text:
 		return FormatText
+	case TOON:
+		return FormatTOON
 	default:
 		return FormatUnset
 	}

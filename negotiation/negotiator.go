@@ -62,7 +62,8 @@ func (n *Negotiator) FromSettings(settings any) *Profile {
 // ("csv" for "text/csv"), so that clients may ask for it with "format=csv"
 // and HTTP clients with Accept: text/csv (contract section 4). Until it is
 // registered, "format=csv" is an unknown value, ignored with a diagnostic.
-// The name must be a feature-tag value other than json, markdown and text;
+// The name must be a feature-tag value other than the built-in json,
+// markdown, text and toon;
 // the media type must have no parameters and not be a built-in one. A name
 // registered again gets the new media type. It is safe to call while
 // negotiating; profiles made before keep what they had.

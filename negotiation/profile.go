@@ -68,8 +68,8 @@ func (p *Profile) Format() Format {
 }
 
 // MediaType returns the media type of the rendering the client gets:
-// [MediaJSON], [MediaMarkdown], [MediaText], the media type of a format the
-// server registered, or "" for pass-through.
+// [MediaJSON], [MediaMarkdown], [MediaText], [MediaTOON], the media type of
+// a format the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
 	switch p.Rendering() {
 	case Structured:
@@ -78,6 +78,8 @@ func (p *Profile) MediaType() string {
 		return MediaMarkdown
 	case Text:
 		return MediaText
+	case TOON:
+		return MediaTOON
 	case Custom:
 		return p.custom
 	default:

@@ -166,7 +166,7 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 			p.format, p.custom = FormatCustom, mt
 		}
 	}
-	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown} {
+	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown, FormatTOON} {
 		if set.Excludes(featuretags.Format, f.String()) {
 			p.excluded |= 1 << f
 		}
@@ -227,6 +227,8 @@ func formatOf(v string) Format {
 		return FormatText
 	case featuretags.Markdown:
 		return FormatMarkdown
+	case featuretags.TOON:
+		return FormatTOON
 	default:
 		return FormatUnset
 	}
@@ -242,6 +244,8 @@ func renderingOf(f Format) Rendering {
 		return Markdown
 	case FormatCustom:
 		return Custom
+	case FormatTOON:
+		return TOON
 	default:
 		return PassThrough
 	}

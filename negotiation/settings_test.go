@@ -85,6 +85,10 @@ func TestRenderingWithExclusions(t *testing.T) {
 		{[]string{"format=markdown", "format!=json"}, negotiation.Markdown},
 		{[]string{"agent", "verbosity=verbose"}, negotiation.Structured},
 		{[]string{"!agent", "!human", "verbosity=compact"}, negotiation.Text},
+		{[]string{"format=toon"}, negotiation.TOON},
+		{[]string{"Format=TOON", "human", "verbosity=compact"}, negotiation.TOON},
+		{[]string{"format=toon", "format!=toon", "human"}, negotiation.Markdown},
+		{[]string{"agent", "format!=toon"}, negotiation.Structured},
 	}
 	for _, tt := range tests {
 		t.Run(fmtTags(tt.give), func(t *testing.T) {
@@ -101,7 +105,7 @@ func fmtTags(tags []string) string {
 }
 
 func TestExcludes(t *testing.T) {
-	p := negotiation.FromTags("format!=markdown", "format!=JSON")
+	p := negotiation.FromTags("format!=markdown", "format!=JSON", "format!=toon")
 	tests := []struct {
 		give negotiation.Format
 		want bool
@@ -109,6 +113,7 @@ func TestExcludes(t *testing.T) {
 		{negotiation.FormatMarkdown, true},
 		{negotiation.FormatJSON, true},
 		{negotiation.FormatText, false},
+		{negotiation.FormatTOON, true},
 		{negotiation.FormatUnset, false},
 		{negotiation.Format(42), false},
 	}
@@ -199,10 +204,10 @@ func TestStrings(t *testing.T) {
 		want string
 	}{
 		{negotiation.Agent, "agent"}, {negotiation.Human, "human"}, {negotiation.AudienceUnknown, "unknown"},
-		{negotiation.FormatJSON, "json"}, {negotiation.FormatText, "text"}, {negotiation.FormatMarkdown, "markdown"}, {negotiation.FormatUnset, "unset"},
+		{negotiation.FormatJSON, "json"}, {negotiation.FormatText, "text"}, {negotiation.FormatMarkdown, "markdown"}, {negotiation.FormatTOON, "toon"}, {negotiation.FormatCustom, "custom"}, {negotiation.FormatUnset, "unset"},
 		{negotiation.Compact, "compact"}, {negotiation.Standard, "standard"}, {negotiation.Verbose, "verbose"}, {negotiation.VerbosityUnset, "unset"},
 		{negotiation.Yes, "yes"}, {negotiation.No, "no"}, {negotiation.Unknown, "unknown"},
-		{negotiation.Structured, "structured"}, {negotiation.Markdown, "markdown"}, {negotiation.Text, "text"}, {negotiation.PassThrough, "pass-through"},
+		{negotiation.Structured, "structured"}, {negotiation.Markdown, "markdown"}, {negotiation.Text, "text"}, {negotiation.TOON, "toon"}, {negotiation.Custom, "custom"}, {negotiation.PassThrough, "pass-through"},
 		{negotiation.InExtensions, "extensions"}, {negotiation.InExperimental, "experimental"}, {negotiation.NotFound, "not found"},
 		{negotiation.FromTags("agent", "sampling", "format=json"), "v1.0 audience=agent format=json verbosity=unset interactive=unknown mcp-capable=unknown rendering=structured hints"},
 	}

@@ -16,6 +16,7 @@ const (
 	MediaJSON     = negotiation.MediaJSON
 	MediaMarkdown = negotiation.MediaMarkdown
 	MediaText     = negotiation.MediaText
+	MediaTOON     = negotiation.MediaTOON
 )
 
 // ErrMediaType reports a media type a renderer does not produce.
@@ -26,7 +27,7 @@ var ErrMediaType = errors.New("unsupported media type")
 // such as "weather://{city}" that covers every URI it matches). It is the open set of renderings:
 // a new media type is one [Renderer] registered under it. A Registry is safe for concurrent use.
 //
-// [NewRegistry] registers [Generic] for text/markdown and text/plain; application/json needs no
+// [NewRegistry] registers [Generic] for text/markdown, text/plain and text/toon; application/json needs no
 // renderer (the structured rendering is the value itself).
 type Registry struct {
 	mu        sync.RWMutex
@@ -40,10 +41,10 @@ type uriTemplate struct {
 	tmpl *uritemplate.Template
 }
 
-// NewRegistry returns a registry with the generic markdown and text renderers.
+// NewRegistry returns a registry with the generic markdown, text and TOON renderers.
 func NewRegistry() *Registry {
 	return &Registry{
-		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}},
+		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}, MediaTOON: Generic{}},
 		named:   make(map[string]map[string]Renderer),
 	}
 }
@@ -97,8 +98,10 @@ func (g *Registry) Lookup(tool, mediaType string) (r Renderer, own, ok bool) {
 	return r, false, ok
 }
 
-// LookupResource is [Registry.Lookup] for a resource URI: the renderer registered under the URI,
-// else under the first URI template that matches it, else the generic one.
+// LookupResource is [Registry.Lookup] for a resource the server serves through a URI template:
+// the renderer registered under the URI, else under the first URI template that matches it, else
+// the generic one. A resource the server registers under its own exact URI is looked up with
+// Lookup, so that no template's renderer applies to it (weather://cities beside weather://{city}).
 func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bool) {
 	mt := baseType(mediaType)
 	g.mu.RLock()

@@ -43,7 +43,7 @@ type Func func(value []byte, opts Options) (string, error)
 // Render calls f.
 func (f Func) Render(value []byte, opts Options) (string, error) { return f(value, opts) }
 
-// Generic renders any JSON value as markdown or plain text; see the package documentation and
+// Generic renders any JSON value as markdown, plain text or TOON; see the package documentation and
 // docs/renderers.md for the layouts. Its zero value is ready to use and it is safe for concurrent
 // use.
 type Generic struct{}
@@ -53,8 +53,11 @@ var (
 	_ Renderer = Func(nil)
 )
 
-// Render renders value as markdown or plain text, as opts.MediaType says.
+// Render renders value as markdown, plain text or TOON, as opts.MediaType says.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
+	if baseType(opts.MediaType) == MediaTOON {
+		return g.TOON(value, opts)
+	}
 	return byMediaType(g.Markdown, g.Text, value, opts)
 }
 

@@ -45,8 +45,10 @@ type Detail struct {
 // Error returns the code and the message.
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
 
+// newError returns an error body with at most maxDetails details (then one
+// that counts the others).
 func newError(status int, code, message string, details ...Detail) *Error {
-	return &Error{Status: status, Code: code, Message: message, Details: details}
+	return &Error{Status: status, Code: code, Message: message, Details: capDetails(details)}
 }
 
 func invalid(message string, details ...Detail) *Error {

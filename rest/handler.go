@@ -33,7 +33,7 @@ type Options struct {
 	// Negotiator knows the media types the server renders: pass the
 	// middleware's (Shaper().Negotiator()) so that formats the server added
 	// (format=csv) are negotiable by Accept. nil means the built-in json,
-	// markdown and text.
+	// markdown, text and toon.
 	Negotiator *negotiation.Negotiator
 	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
 	MaxBodyBytes int64

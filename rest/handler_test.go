@@ -169,6 +169,8 @@ func TestEndpointsAndStatuses(t *testing.T) {
 		{name: "q-values choose text over markdown", method: "POST", path: echo, header: map[string]string{"Accept": "text/markdown;q=0.5, text/plain;q=0.9"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "text/plain"},
 		{name: "q=0 excludes", method: "POST", path: echo, header: map[string]string{"Accept": "application/json;q=0, */*;q=0.1"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "text/markdown"},
 		{name: "specific beats a range", method: "POST", path: echo, header: map[string]string{"Accept": "text/*;q=0.9, text/markdown;q=0.1"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "text/plain"},
+		{name: "equal q: the server's order, not the client's", method: "POST", path: echo, header: map[string]string{"Accept": "text/plain, text/markdown"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "text/markdown"},
+		{name: "an Accept longer than any client sends", method: "POST", path: echo, header: map[string]string{"Accept": strings.Repeat("text/plain, ", 1000) + "text/plain"}, body: `{"arguments":{"city":"Bern"}}`, status: 406, ctype: "application/json"},
 		{name: "format overrides Accept", method: "POST", path: echo + "?format=markdown", header: map[string]string{"Accept": "text/plain"}, body: `{"arguments":{"city":"Bern"}}`, status: 200, ctype: "text/markdown"},
 		{name: "unknown format", method: "POST", path: echo + "?format=xml", body: `{"arguments":{"city":"Bern"}}`, status: 400, ctype: "application/json", has: []string{`"field":"format"`}},
 		{name: "406 lists what is available", method: "POST", path: echo, header: map[string]string{"Accept": "image/png"}, body: `{"arguments":{"city":"Bern"}}`, status: 406, ctype: "application/json",

@@ -121,11 +121,9 @@ func (h *Handler) renderPrompt(q *request) *Error {
 // promptArguments checks a prompt's arguments: strings only, each one the
 // prompt takes, every required one given; a 400 names each field wrong.
 func promptArguments(p Prompt, raw json.RawMessage) (map[string]string, *Error) {
-	var m map[string]json.RawMessage
-	if raw != nil {
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return nil, invalid("invalid arguments", Detail{Field: "arguments", Error: "must be a JSON object"})
-		}
+	m, err := members(raw)
+	if err != nil {
+		return nil, membersError("arguments", err)
 	}
 	takes := make(map[string]bool, len(p.Arguments))
 	var details []Detail

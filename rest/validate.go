@@ -74,9 +74,17 @@ func (h *Handler) validateArguments(schema, args json.RawMessage) *Error {
 	if v == nil {
 		return nil
 	}
-	var m map[string]any
-	if err := json.Unmarshal(args, &m); err != nil {
-		return invalid("invalid arguments", Detail{Field: "arguments", Error: "must be a JSON object"})
+	raw, err := members(args)
+	if err != nil {
+		return membersError("arguments", err)
+	}
+	m := make(map[string]any, len(raw))
+	for k, v := range raw {
+		var value any
+		if err := json.Unmarshal(v, &value); err != nil {
+			return membersError("arguments", errNotObject)
+		}
+		m[k] = value
 	}
 	if v.whole.Validate(m) == nil {
 		return nil

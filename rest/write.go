@@ -14,7 +14,8 @@ import (
 	"github.com/contentneg/contentneg/negotiation"
 )
 
-// builtin negotiates among the built-in media types only: the endpoints
+// builtin negotiates among the built-in media types only (json, markdown,
+// text, toon): the endpoints
 // whose bodies are listings, and prompts, whose text the server does not
 // render in further formats.
 var builtin = negotiation.New(nil)
@@ -121,13 +122,15 @@ func etag(body []byte) string {
 }
 
 // serveGET answers a GET (or HEAD) with body through http.ServeContent:
-// strong ETag and If-None-Match (304), Range (206), If-Modified-Since when
+// strong ETag and If-None-Match (304), Range (206; overlapping ranges
+// coalesced, more than 8 ignored: see limitRanges), If-Modified-Since when
 // modtime is known.
 func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
 	h := q.w.Header()
 	h.Set("Content-Type", contentType(mediaType))
 	h.Set("ETag", etag(body))
 	h.Set("Cache-Control", "no-cache")
+	limitRanges(q.r, int64(len(body)))
 	http.ServeContent(&errorCatcher{ResponseWriter: q.w}, q.r, "", modtime, bytes.NewReader(body))
 }
 
@@ -168,13 +171,20 @@ func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, nil
 	}
-	var envelope map[string]json.RawMessage
+	var first json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&envelope); err != nil || envelope == nil {
+	if err := dec.Decode(&first); err != nil {
 		return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: jsonError(err)})
 	}
 	if dec.More() {
 		return nil, invalid("the body holds more than one JSON value", Detail{Field: "body", Error: "trailing data"})
+	}
+	envelope, err := members(first)
+	if err == nil && envelope == nil {
+		err = errors.New("null is not an object")
+	}
+	if err != nil {
+		return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: err.Error()})
 	}
 	var details []Detail
 	for k := range envelope {

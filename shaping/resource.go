@@ -52,8 +52,19 @@ type ContentPlan struct {
 //
 // uri selects the renderer registered with [Shaper.Register] (under the URI
 // or a URI template matching it); a renderer that fails leaves the content
-// as JSON.
+// as JSON. Resource is for a URI the server serves through a URI template,
+// or that the front end cannot place: see [Shaper.ReadResource].
 func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content) []ContentPlan {
+	return s.ReadResource(p, uri, false, contents)
+}
+
+// ReadResource is [Shaper.Resource] for a front end that knows whether the
+// server serves uri as a resource registered under that exact URI (exact)
+// or through a URI template. An exact resource gets only what is
+// registered under its own URI, else the generic renderers, never a
+// template's renderer or configuration, even when the template matches
+// its URI (contract section 7: weather://cities beside weather://{city}).
+func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
 	rendering := p.Rendering()
 	if rendering == negotiation.PassThrough || len(contents) == 0 {
 		return nil
@@ -62,7 +73,7 @@ func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content
 	plans := make([]ContentPlan, 0, len(chosen))
 	changed := len(chosen) != len(contents)
 	for _, i := range chosen {
-		plan := s.content(p, rendering, uri, i, contents[i])
+		plan := s.content(p, rendering, uri, exact, i, contents[i])
 		changed = changed || plan.Changed
 		plans = append(plans, plan)
 	}
@@ -73,16 +84,15 @@ func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content
 }
 
 // content plans one content: JSON rendered, markdown made plain.
-func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering, uri string, i int, c Content) ContentPlan {
+func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
 	plan := ContentPlan{From: i}
 	if c.Blob {
 		return plan
 	}
 	switch {
 	case isJSON(c.MIMEType) && rendering != negotiation.Structured:
-		t := s.resource(uri)
+		t, r, ok := s.resourceRenderer(uri, exact, p.MediaType())
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
-		r, _, ok := s.registry.LookupResource(uri, p.MediaType())
 		if !ok {
 			return plan
 		}
@@ -96,6 +106,20 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), MIMEText
 	}
 	return plan
+}
+
+// resourceRenderer returns the configuration and the renderer of mediaType
+// for the resource at uri: those registered under the URI; for a resource
+// served through a template (not exact), else those of the first template
+// matching it; else the generic renderer. This is the one place that
+// decides which registration a resource gets.
+func (s *Shaper) resourceRenderer(uri string, exact bool, mediaType string) (Tool, renderers.Renderer, bool) {
+	if exact {
+		r, _, ok := s.registry.Lookup(uri, mediaType)
+		return s.tool(uri), r, ok
+	}
+	r, _, ok := s.registry.LookupResource(uri, mediaType)
+	return s.resource(uri), r, ok
 }
 
 // chooseAlternatives returns the indices of the contents to keep: one per

@@ -60,19 +60,30 @@ func TestResourceRendererByTemplate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	own, err := renderers.NewTemplate(renderers.TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "{{.t}} cities"}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := shaping.New(nil)
 	s.Register("weather://{city}", shaping.Tool{Renderer: r})
+	s.Register("weather://own", shaping.Tool{Renderer: own})
 	tests := []struct {
-		give string
-		want string
+		give  string
+		exact bool // the server registers a resource under this very URI
+		want  string
 	}{
-		{"weather://bern", "8 degrees"},
-		{"weather://bern/report", "- **t:** 8"}, // {city} matches no "/": the generic renderer
-		{"other://bern", "- **t:** 8"},
+		{"weather://bern", false, "8 degrees"},
+		{"weather://bern/report", false, "- **t:** 8"}, // {city} matches no "/": the generic renderer
+		{"other://bern", false, "- **t:** 8"},
+		// A resource of its own that the template matches too: never the
+		// template's renderer; its own, else the generic one.
+		{"weather://cities", true, "- **t:** 8"},
+		{"weather://own", true, "8 cities"},
+		{"weather://own", false, "8 cities"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {
-			got := s.Resource(negotiation.FromTags("human"), tt.give, []shaping.Content{{URI: tt.give, MIMEType: "application/json", Text: `{"t":8}`}})
+			got := s.ReadResource(negotiation.FromTags("human"), tt.give, tt.exact, []shaping.Content{{URI: tt.give, MIMEType: "application/json", Text: `{"t":8}`}})
 			if len(got) != 1 || got[0].Text != tt.want {
 				t.Errorf("plans = %+v, want text %q", got, tt.want)
 			}

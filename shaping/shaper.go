@@ -71,6 +71,13 @@ type Tool struct {
 	// the text rendering, its text is converted to plain text. Text of
 	// other tools is never guessed to be markdown, and passes through.
 	Markdown bool
+	// Verbatim says the tool's text is a document, such as a file's
+	// contents: every client gets the result exactly as the handler gave
+	// it, final newline included. Its text is never read as a JSON value,
+	// converted or rendered; only hints may be added, in a block of their
+	// own. Use it for tools whose output a client may need to quote back
+	// byte for byte (read_file, a template, a diff).
+	Verbatim bool
 }
 
 // Shaper makes the contract's decisions for the requests of one server, or
@@ -147,8 +154,8 @@ func (s *Shaper) Register(name string, t Tool) {
 
 // Handle registers r as the renderer of mediaType for the named tool (or
 // resource URI, or URI template). Clients get it when their profile asks
-// for that media type: for a media type other than markdown and text,
-// register its format name with [Shaper.AddFormat] too. A nil r removes the
+// for that media type: for a media type other than the built-in markdown,
+// text and TOON, register its format name with [Shaper.AddFormat] too. A nil r removes the
 // registration.
 func (s *Shaper) Handle(name, mediaType string, r renderers.Renderer) {
 	s.registry.HandleName(name, mediaType, r)

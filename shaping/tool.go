@@ -60,6 +60,10 @@ type Plan struct {
 	Texts []string
 	// DropStructured: structuredContent is removed.
 	DropStructured bool
+	// Structured, when non-nil, is the JSON that structuredContent is set
+	// to: the canonical value of a result whose one text block held it
+	// (contract section 5), minified with its numbers' exact digits.
+	Structured []byte
 	// Hints, when not empty, is the text of one extra block at the end,
 	// annotated for the assistant. It never goes into structuredContent.
 	Hints string
@@ -106,7 +110,7 @@ func (p Plan) Content(isText []bool) []Block {
 
 // Unchanged reports whether the plan leaves the result exactly as it is.
 func (p Plan) Unchanged() bool {
-	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Hints == ""
+	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Structured == nil && p.Hints == ""
 }
 
 // Tool plans a tools/call result for the profile (contract section 5):
@@ -118,9 +122,12 @@ func (p Plan) Unchanged() bool {
 //   - markdown, text (or a registered media type): one rendered text block;
 //     structuredContent stays only when the tool declares an output schema;
 //   - a result without structuredContent whose content is exactly one text
-//     block holding a JSON object or array has that JSON as its value: it is
-//     rendered for markdown and text, and left as the handler gave it for
-//     structured;
+//     block holding a JSON object or array has that JSON as its value, and
+//     is treated exactly as if it were structuredContent: the structured
+//     rendering sets structuredContent to it (Plan.Structured) with the
+//     mirror above, the others render it;
+//   - a tool registered as verbatim ([Tool].Verbatim) keeps its result as
+//     the handler gave it in every rendering, hints aside;
 //   - any other result without structuredContent is left as it is, except
 //     that a tool registered as answering in markdown ([Tool].Markdown) has
 //     its markdown converted to plain text for the text rendering: text is
@@ -135,28 +142,27 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 	plan := Plan{Hints: hintsText(p, r.Hints)}
 	rendering := p.Rendering()
+	if rendering == negotiation.PassThrough {
+		return plan
+	}
+	t := s.tool(r.Tool)
 	fromText := false
 	switch {
-	case rendering == negotiation.PassThrough:
-		return plan
+	case t.Verbatim:
+		return plan // a document: its text stays exactly as the handler gave it
 	case r.Value == nil:
-		value, ok := textValue(r)
+		value, ok := textValue(r.Texts, r.NonText)
 		if !ok {
-			if rendering == negotiation.Text && s.tool(r.Tool).Markdown {
+			if rendering == negotiation.Text && t.Markdown {
 				if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
 					plan.Rendering = negotiation.Text
 				}
 			}
 			return plan
 		}
-		if rendering == negotiation.Structured {
-			plan.Rendering = negotiation.Structured
-			return plan // the JSON text already is the structured rendering
-		}
 		r.Value, fromText = value, true
 	}
 
-	t := s.tool(r.Tool)
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units}
 	if rendering != negotiation.Structured {
 		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
@@ -170,7 +176,10 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 	plan.Rendering = negotiation.Structured
 	if fromText {
-		return plan // the JSON text already is the structured rendering
+		// The value is minified already: it is structuredContent, and its
+		// text the mirror.
+		plan.Structured, plan.DropStructured = r.Value, false
+		r.MirrorsValue = false
 	}
 	s.mirrorPlan(&plan, p, r, opts)
 	return plan
@@ -237,17 +246,23 @@ func (s *Shaper) render(r renderers.Renderer, value []byte, mediaType string, op
 }
 
 // textValue returns the canonical value of a result without
-// structuredContent: its one text block, when that holds a JSON object or
-// array (contract section 5).
-func textValue(r Result) ([]byte, bool) {
-	if len(r.Texts) != 1 || r.NonText != 0 {
+// structuredContent, minified: its content's one text block, when that
+// holds a JSON object or array, with JSON whitespace around it at most
+// (contract section 5; conformance/values.json). Numbers keep their digits.
+func textValue(texts []string, nonText int) ([]byte, bool) {
+	if len(texts) != 1 || nonText != 0 {
 		return nil, false
 	}
-	t := strings.TrimSpace(r.Texts[0])
-	if t == "" || t[0] != '{' && t[0] != '[' || !json.Valid([]byte(t)) {
+	t := strings.Trim(texts[0], " \t\r\n")
+	if t == "" || t[0] != '{' && t[0] != '[' {
 		return nil, false
 	}
-	return []byte(t), true
+	var b bytes.Buffer
+	b.Grow(len(t))
+	if err := json.Compact(&b, []byte(t)); err != nil {
+		return nil, false // not JSON, or more than one value
+	}
+	return b.Bytes(), true
 }
 
 // plainTexts converts the texts that hold markdown markup to plain text. It

@@ -38,6 +38,10 @@ func TestToolPlans(t *testing.T) {
 		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **humidity:** 81\n- **station:** Bern"}},
 		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.Markdown, ReplaceText: true, Text: "- **a:** 1", DropStructured: true}},
 		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
+		{"toon keeps structuredContent with an output schema", []string{"format=toon"}, typed(), shaping.Plan{Rendering: negotiation.TOON, ReplaceText: true, Text: "humidity: 81\nstation: Bern"}},
+		{"toon drops structuredContent without one", []string{"format=toon", "verbosity=compact"}, untyped, shaping.Plan{Rendering: negotiation.TOON, ReplaceText: true, Text: "a: 1", DropStructured: true}},
+		{"a JSON text block is the value, rendered as TOON", []string{"format=toon"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go","n":1}]`}},
+			shaping.Plan{Rendering: negotiation.TOON, ReplaceText: true, Text: "[1]{glob,n}:\n  *_test.go,1", DropStructured: true}},
 		{"tool error untouched", []string{"human"}, shaping.Result{Value: []byte(value), IsError: true, Texts: []string{"boom"}}, shaping.Plan{}},
 		{"input request untouched", []string{"format=text"}, shaping.Result{NeedsInput: true}, shaping.Plan{}},
 		{"markdown tool's result to plain text", []string{"format=text"}, shaping.Result{Tool: "notes", Texts: []string{"# Title\n\n**bold** text", "plain already"}},
@@ -45,7 +49,18 @@ func TestToolPlans(t *testing.T) {
 		{"other text is never guessed to be markdown", []string{"format=text"}, shaping.Result{Tool: "shell", Texts: []string{"# comment\n- item\n*_test.go"}}, shaping.Plan{}},
 		{"a JSON text block is the value, rendered as text", []string{"format=text", "verbosity=compact"}, shaping.Result{Tool: "files", Texts: []string{`{"path":"__init__.py","note":"*important*"}`}},
 			shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "path=__init__.py\nnote=*important*", DropStructured: true}},
-		{"a JSON text block stays for structured", []string{"format=json"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}}, shaping.Plan{Rendering: negotiation.Structured}},
+		{"a JSON text block is structuredContent, alone for format=json", []string{"format=json"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
+		{"a JSON text block is structuredContent, minified for agent", []string{"agent"}, shaping.Result{Tool: "files", Texts: []string{"[\n  {\"glob\": \"*_test.go\"}\n]\n"}},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `[{"glob":"*_test.go"}]`, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
+		{"a minified JSON text block is its own mirror", []string{"agent"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}},
+			shaping.Plan{Rendering: negotiation.Structured, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
+		{"a verbatim tool's JSON text stays for structured", []string{"agent"}, shaping.Result{Tool: "read_file", Texts: []string{"{\n  \"a\": 1\n}\n"}}, shaping.Plan{}},
+		{"a verbatim tool's JSON text stays for text", []string{"format=text"}, shaping.Result{Tool: "read_file", Texts: []string{"{\n  \"a\": 1\n}\n"}}, shaping.Plan{}},
+		{"a verbatim tool's markdown stays for text", []string{"format=text"}, shaping.Result{Tool: "read_file", Texts: []string{"# Title\n"}}, shaping.Plan{}},
+		{"a verbatim tool's structuredContent stays for markdown", []string{"human"}, shaping.Result{Tool: "read_file", Value: []byte(value), Texts: []string{"{\n}\n"}}, shaping.Plan{}},
+		{"a verbatim tool's hints come in their own block", []string{"agent", "sampling"}, withHints(shaping.Result{Tool: "read_file", Texts: []string{"{}\n"}}, "the file is empty"),
+			shaping.Plan{Hints: "the file is empty"}},
 		{"a JSON text block beside an image is not a value", []string{"format=text"}, shaping.Result{Tool: "files", Texts: []string{`{"a":1}`}, NonText: 1}, shaping.Plan{}},
 		{"JSON that is a string is not a value", []string{"format=text"}, shaping.Result{Tool: "files", Texts: []string{`"*a*"`}}, shaping.Plan{}},
 		{"plain-only result stays for text", []string{"format=text"}, shaping.Result{Texts: []string{"all quiet"}}, shaping.Plan{}},
@@ -65,6 +80,7 @@ func TestToolPlans(t *testing.T) {
 			}
 			s := shaping.New(nil)
 			s.Register("notes", shaping.Tool{Markdown: true})
+			s.Register("read_file", shaping.Tool{Verbatim: true, Markdown: true})
 			got := s.Tool(p, tt.give)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("plan (-want +got):\n%s", diff)

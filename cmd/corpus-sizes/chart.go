@@ -9,8 +9,17 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// chartRenderings are the renderings the chart shows (indexes into renderings).
-var chartRenderings = []int{0, 1, 3, 4}
+// chartRenderings returns the indexes in renderings of the renderings the chart shows: markdown
+// and text at compact and standard verbosity, and TOON.
+func chartRenderings() []int {
+	var out []int
+	for _, r := range []rendering{markdownCompact, markdownStandard, textCompact, textStandard, toon} {
+		if i, ok := column(r); ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
 
 // writeChart writes a grouped bar chart of each rendering's tokens as a percentage of the JSON's,
 // per item and for the whole corpus, with the 100% line.
@@ -23,8 +32,9 @@ func writeChart(path string, sizes []itemSizes) error {
 	for i, s := range all {
 		names[i] = s.name
 	}
-	width := vg.Points(7)
-	for k, ri := range chartRenderings {
+	shown := chartRenderings()
+	width := vg.Points(5)
+	for k, ri := range shown {
 		vals := make(plotter.Values, len(all))
 		for i, s := range all {
 			vals[i] = float64(s.renders[ri].tokens) * 100 / float64(s.json.tokens)
@@ -35,7 +45,7 @@ func writeChart(path string, sizes []itemSizes) error {
 		}
 		bars.LineStyle.Width = 0
 		bars.Color = plotutil.Color(k)
-		bars.Offset = width * vg.Length(float64(k)-float64(len(chartRenderings)-1)/2)
+		bars.Offset = width * vg.Length(float64(k)-float64(len(shown)-1)/2)
 		p.Add(bars)
 		p.Legend.Add(renderings[ri].String(), bars)
 	}
@@ -51,7 +61,7 @@ func writeChart(path string, sizes []itemSizes) error {
 	p.X.Tick.Label.XAlign = -0.9
 	p.Y.Min = 0
 	for _, s := range all { // headroom above the tallest bar for the legend
-		for _, ri := range chartRenderings {
+		for _, ri := range shown {
 			p.Y.Max = max(p.Y.Max, float64(s.renders[ri].tokens)*100/float64(s.json.tokens)+45)
 		}
 	}
@@ -60,7 +70,7 @@ func writeChart(path string, sizes []itemSizes) error {
 		ticks = append(ticks, plot.Tick{Value: y, Label: fmt.Sprintf("%.0f%%", y)})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
-	if err := p.Save(11*vg.Inch, 4.5*vg.Inch, path); err != nil {
+	if err := p.Save(14*vg.Inch, 5*vg.Inch, path); err != nil {
 		return fmt.Errorf("chart: %w", err)
 	}
 	return nil

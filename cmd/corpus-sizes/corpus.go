@@ -69,18 +69,50 @@ func loadItem(path string) (item, error) {
 	return it, nil
 }
 
-// rendering is one way of showing an item: a format at a verbosity.
+// mediaTOON is the media type of TOON, the generic renderer's third format.
+const mediaTOON = renderers.MediaTOON
+
+// rendering is one way of showing an item: a format ("markdown", "text" or "toon") at a verbosity.
 type rendering struct {
-	format    string // "markdown" or "text"
+	format    string
 	verbosity negotiation.Verbosity
 }
 
-func (r rendering) String() string { return r.format + " " + r.verbosity.String() }
+func (r rendering) String() string {
+	if r.format == "toon" {
+		return "TOON"
+	}
+	return r.format + " " + r.verbosity.String()
+}
 
-// renderings are the columns of the table, in order.
-var renderings = []rendering{
-	{"markdown", negotiation.Compact}, {"markdown", negotiation.Standard}, {"markdown", negotiation.Verbose},
-	{"text", negotiation.Compact}, {"text", negotiation.Standard}, {"text", negotiation.Verbose},
+// The renderings the budgets and the chart name.
+var (
+	markdownCompact  = rendering{"markdown", negotiation.Compact}
+	markdownStandard = rendering{"markdown", negotiation.Standard}
+	textCompact      = rendering{"text", negotiation.Compact}
+	textStandard     = rendering{"text", negotiation.Standard}
+	toon             = rendering{"toon", negotiation.Standard}
+)
+
+// renderings are the columns of the table, in order: markdown and text at every verbosity, then
+// TOON when the generic renderer writes it.
+var renderings = availableRenderings()
+
+func availableRenderings() []rendering {
+	rs := []rendering{
+		markdownCompact, markdownStandard, {"markdown", negotiation.Verbose},
+		textCompact, textStandard, {"text", negotiation.Verbose},
+	}
+	if _, err := (renderers.Generic{}).Render([]byte(`{}`), renderers.Options{MediaType: mediaTOON}); err == nil {
+		rs = append(rs, toon)
+	}
+	return rs
+}
+
+// column returns r's index in renderings, or false when it is not measured.
+func column(r rendering) (int, bool) {
+	i := slices.Index(renderings, r)
+	return i, i >= 0
 }
 
 // size is a size in bytes and o200k tokens.
@@ -132,10 +164,15 @@ func measure(items []item) ([]itemSizes, error) {
 
 func render(it item, r rendering) (string, error) {
 	opts := renderers.Options{Verbosity: r.verbosity, Schema: it.schema}
-	if r.format == "markdown" {
+	switch r.format {
+	case "markdown":
 		return renderers.Generic{}.Markdown(it.value, opts)
+	case "text":
+		return renderers.Generic{}.Text(it.value, opts)
+	default:
+		opts.MediaType = mediaTOON
+		return renderers.Generic{}.Render(it.value, opts)
 	}
-	return renderers.Generic{}.Text(it.value, opts)
 }
 
 // uniform reports whether value is a uniform array of flat objects, or an object whose only

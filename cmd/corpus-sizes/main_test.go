@@ -8,58 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/google/go-cmp/cmp"
 )
 
 const corpusDir = "../../testdata/corpus"
-
-// TestCorpusBudgets checks the size budgets of the generic renderings on the corpus, in o200k
-// tokens (and bytes for compact text): compact text at most the minified JSON for every item and
-// at most 65% of it over the corpus; markdown (compact and standard) at most 110% over the corpus
-// and at most 100% for every item that is a uniform table.
-func TestCorpusBudgets(t *testing.T) {
-	items, err := loadCorpus(corpusDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(items) < 12 {
-		t.Fatalf("corpus has %d items, want at least 12", len(items))
-	}
-	sizes, err := measure(items)
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := func(format, verbosity string) int {
-		for i, r := range renderings {
-			if r.format == format && r.verbosity.String() == verbosity {
-				return i
-			}
-		}
-		t.Fatalf("no rendering %s %s", format, verbosity)
-		return 0
-	}
-	textCompact, mdCompact, mdStandard := col("text", "compact"), col("markdown", "compact"), col("markdown", "standard")
-	for _, s := range sizes {
-		if got := s.renders[textCompact]; got.tokens > s.json.tokens || got.bytes > s.json.bytes {
-			t.Errorf("%s: compact text is %d tokens, %d bytes; the JSON %d tokens, %d bytes", s.name, got.tokens, got.bytes, s.json.tokens, s.json.bytes)
-		}
-		for _, c := range []int{mdCompact, mdStandard} {
-			if got := s.renders[c]; s.uniform && got.tokens > s.json.tokens {
-				t.Errorf("%s (a table): %s is %d tokens, the JSON %d", s.name, renderings[c], got.tokens, s.json.tokens)
-			}
-		}
-	}
-	all := totals(sizes)
-	if got := all.renders[textCompact].tokens; got*100 > all.json.tokens*65 {
-		t.Errorf("compact text over the corpus is %d tokens, %d%% of the JSON's %d; want at most 65%%", got, percent(got, all.json.tokens), all.json.tokens)
-	}
-	for _, c := range []int{mdCompact, mdStandard} {
-		if got := all.renders[c].tokens; got*100 > all.json.tokens*110 {
-			t.Errorf("%s over the corpus is %d tokens, %d%% of the JSON's %d; want at most 110%%", renderings[c], got, percent(got, all.json.tokens), all.json.tokens)
-		}
-	}
-}
 
 // TestGenerateReproducesCorpus regenerates the weather, forecast and journey items on the fixed
 // clock and compares them with the stored ones.
@@ -85,6 +37,30 @@ func TestGenerateReproducesCorpus(t *testing.T) {
 	}
 }
 
+// TestRunCheck runs -check on the corpus: one line per budget, and exit 1 exactly when one is missed.
+func TestRunCheck(t *testing.T) {
+	items, err := loadCorpus(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes, err := measure(items)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	wantCode := 0
+	if !writeCheck(&want, sizes) {
+		wantCode = 1
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-dir", corpusDir, "-check"}, &stdout, &stderr); code != wantCode || stdout.String() != want.String() {
+		t.Errorf("run -check = %d, stdout:\n%s\nstderr: %s\nwant %d, stdout:\n%s", code, stdout.String(), stderr.String(), wantCode, want.String())
+	}
+	if lines := strings.Count(stdout.String(), "\n"); lines < len(budgets) {
+		t.Errorf("run -check printed %d lines, want at least one per budget (%d)", lines, len(budgets))
+	}
+}
+
 func TestRun(t *testing.T) {
 	chart := filepath.Join(t.TempDir(), "sizes.png")
 	tests := []struct {
@@ -98,6 +74,7 @@ func TestRun(t *testing.T) {
 		{name: "unknown flag", args: []string{"-nope"}, wantCode: 2, wantStderr: "flag provided but not defined"},
 		{name: "stray argument", args: []string{"-dir", corpusDir, "x"}, wantCode: 2, wantStderr: `unexpected argument "x"`},
 		{name: "missing corpus", args: []string{"-dir", filepath.Join(t.TempDir(), "none"), "-chart", ""}, wantCode: 1, wantStderr: "no items"},
+		{name: "record without the servers installed", args: []string{"-dir", t.TempDir(), "-record", filepath.Join(t.TempDir(), "none"), "-chart", ""}, wantCode: 1, wantStderr: "corpus-sizes: record"},
 		{name: "invalid item", args: []string{"-dir", invalidCorpus(t), "-chart", ""}, wantCode: 1, wantStderr: "bad.json"},
 	}
 	for _, tt := range tests {
@@ -127,9 +104,10 @@ func invalidCorpus(t *testing.T) string {
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
-// TestGolden renders every corpus item as standard markdown (what a person reads) and compact text
-// (what a model reads) and compares with testdata/golden/ITEM.standard.md and ITEM.compact.txt;
-// rewrite them with -update.
+// TestGolden renders every corpus item as standard markdown (what a person reads), standard text
+// (a terminal), compact text and TOON (what a model reads) and compares with
+// testdata/golden/ITEM.standard.md, ITEM.standard.txt, ITEM.compact.txt and ITEM.toon; rewrite
+// them with -update.
 func TestGolden(t *testing.T) {
 	items, err := loadCorpus(corpusDir)
 	if err != nil {
@@ -140,10 +118,15 @@ func TestGolden(t *testing.T) {
 			r    rendering
 			file string
 		}{
-			{rendering{"markdown", negotiation.Standard}, it.name + ".standard.md"},
-			{rendering{"text", negotiation.Compact}, it.name + ".compact.txt"},
+			{markdownStandard, it.name + ".standard.md"},
+			{textStandard, it.name + ".standard.txt"},
+			{textCompact, it.name + ".compact.txt"},
+			{toon, it.name + ".toon"},
 		} {
 			t.Run(g.file, func(t *testing.T) {
+				if _, ok := column(g.r); !ok {
+					t.Skipf("no %s renderer", g.r)
+				}
 				got, err := render(it, g.r)
 				if err != nil {
 					t.Fatal(err)

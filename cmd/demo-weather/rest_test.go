@@ -66,6 +66,14 @@ func TestREST(t *testing.T) {
 	if got.status != 200 || !strings.HasPrefix(got.body, "**Bern, Switzerland**") {
 		t.Errorf("markdown: %d %q", got.status, got.body)
 	}
+	// weather://cities, a resource of its own that weather://{city} also
+	// matches, gets the generic renderings, not the template's.
+	for _, accept := range []string{"text/markdown", "text/plain"} {
+		got = call(t, c, "GET", base+"/resources/weather:%2F%2Fcities/content", accept, "")
+		if got.status != 200 || !strings.HasPrefix(got.header.Get("Content-Type"), accept) || !strings.Contains(got.body, "weather://bern") {
+			t.Errorf("weather://cities as %s: %d %s %q", accept, got.status, got.header.Get("Content-Type"), got.body)
+		}
+	}
 }
 
 func TestRESTBesideHTTP(t *testing.T) {

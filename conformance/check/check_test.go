@@ -9,13 +9,18 @@ import (
 	"testing"
 	"time"
 
+	mcpgomcp "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
 	"github.com/contentneg/contentneg/conformance/check"
 	"github.com/contentneg/contentneg/examples/journey/journey"
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
+	"github.com/contentneg/contentneg/examples/journey/journeymcpgo"
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 )
@@ -34,6 +39,32 @@ type example struct {
 	wantPass []string // checks that must pass, not be skipped, in every era served
 }
 
+// searchText is what the search tool of jsonTextApp answers: its data as
+// indented JSON text, without structuredContent, as many servers do.
+const searchText = "{\n  \"hits\": [\n    {\"path\": \"pkg/*_test.go\", \"line\": 12, \"id\": 12345678901234567890}\n  ],\n  \"total\": 1\n}\n"
+
+// jsonTextApp is a server whose one tool returns JSON text, on both SDKs.
+func jsonTextApp() serve.App {
+	return serve.App{
+		Name: "json-text",
+		Provide: []any{func() *mcp.Server {
+			s := mcp.NewServer(&mcp.Implementation{Name: "json-text", Version: "1.0.0"}, nil)
+			s.AddTool(&mcp.Tool{Name: "search", InputSchema: json.RawMessage(`{"type":"object"}`)},
+				func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+					return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: searchText}}}, nil
+				})
+			return s
+		}},
+		MCPGo: []any{func() *server.MCPServer {
+			s := server.NewMCPServer("json-text", "1.0.0", server.WithToolCapabilities(false))
+			s.AddTool(mcpgomcp.NewTool("search"), func(context.Context, mcpgomcp.CallToolRequest) (*mcpgomcp.CallToolResult, error) {
+				return mcpgomcp.NewToolResultText(searchText), nil
+			})
+			return s
+		}},
+	}
+}
+
 // rendered are the checks a call that returns data exercises.
 var rendered = []string{
 	"advertised", "pass-through/invalid-tags", "pass-through/no-preference", "pass-through/unknown-version",
@@ -49,6 +80,7 @@ func examples() []example {
 			app: serve.App{
 				Name:    "demo-weather",
 				Provide: []any{func() *weather.Service { return weather.NewService(noon) }, weathermcp.NewServer},
+				MCPGo:   []any{func() *weather.Service { return weather.NewService(noon) }, weathermcpgo.NewServer},
 				Tools:   weathermcp.Tools(),
 			},
 			tool:     "get_forecast",
@@ -60,6 +92,7 @@ func examples() []example {
 			app: serve.App{
 				Name:    "demo-weather",
 				Provide: []any{func() *weather.Service { return weather.NewService(noon) }, weathermcp.NewServer},
+				MCPGo:   []any{func() *weather.Service { return weather.NewService(noon) }, weathermcpgo.NewServer},
 				Tools:   weathermcp.Tools(),
 			},
 			tool:     "get_weather",
@@ -71,11 +104,20 @@ func examples() []example {
 			app: serve.App{
 				Name:    "journey",
 				Provide: []any{journey.NewPlanner, journeymcp.NewServer},
+				MCPGo:   []any{journey.NewPlanner, journeymcpgo.NewServer},
 				Tools:   journeymcp.Tools(),
 			},
 			tool:     "find_connections",
 			args:     `{"from":"Zürich HB","to":"Bern","departure":"2026-11-20T08:00:00+01:00","limit":3}`,
 			wantPass: rendered,
+		},
+		{
+			name: "JSON text",
+			app:  jsonTextApp(),
+			tool: "search",
+			args: `{}`,
+			wantPass: append(slices.DeleteFunc(slices.Clone(rendered), func(name string) bool { return name == "structured-content/kept" }),
+				"structured/no-mirror", "structured/mirror", "structured-content/omitted"),
 		},
 	}
 }
@@ -144,36 +186,48 @@ func TestTheExampleServersPass(t *testing.T) {
 	}
 	for _, ex := range examples() {
 		for _, tr := range transports {
-			t.Run(ex.name+", "+tr.name, func(t *testing.T) {
-				report := run(t, tr.target(t, ex.app), ex.tool, ex.args)
-				if !report.OK() {
-					t.Errorf("MUST failures:\n%s", strings.Join(failures(report, check.Must), "\n"))
-				}
-				eras := map[check.Era]string{}
-				for _, r := range report.Results {
-					eras[r.Era] = r.Protocol
-				}
-				wantStateless := string(check.Stateless)
-				if tr.wantLegacy {
-					wantStateless = string(check.Legacy)
-				}
-				if eras[check.Stateless] != wantStateless || eras[check.Legacy] != string(check.Legacy) {
-					t.Errorf("protocols by era: %v", eras)
-				}
-				for _, r := range report.Results {
-					want := slices.Contains(ex.wantPass, r.Name)
-					if r.Era == check.Legacy && !tr.sessions {
-						// Without sessions, only the advertisement is checked.
-						want = r.Name == "advertised"
-						if !want && r.Status != check.Skip {
-							t.Errorf("%s %s: %s, want skipped without sessions", r.Era, r.Name, r.Status)
-						}
-					}
-					if want && r.Status != check.Pass {
-						t.Errorf("%s %s: %s: %s", r.Era, r.Name, r.Status, r.Detail)
-					}
-				}
-			})
+			for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+				t.Run(ex.name+", "+tr.name+", "+sdk, func(t *testing.T) {
+					t.Setenv(serve.SDKEnv, sdk)
+					// mcp-go's HTTP with sessions serves 2026-07-28 too.
+					checkExample(t, ex, tr.target(t, ex.app), tr.wantLegacy && sdk == serve.SDKGo, tr.sessions)
+				})
+			}
+		}
+	}
+}
+
+// checkExample runs the kit against one example server and fails the test
+// unless every MUST holds and the example's checks pass. wantLegacy: the
+// stateless era falls back to 2025-11-25; sessions: the legacy era can be
+// served.
+func checkExample(t *testing.T, ex example, target check.Target, wantLegacy, sessions bool) {
+	report := run(t, target, ex.tool, ex.args)
+	if !report.OK() {
+		t.Errorf("MUST failures:\n%s", strings.Join(failures(report, check.Must), "\n"))
+	}
+	eras := map[check.Era]string{}
+	for _, r := range report.Results {
+		eras[r.Era] = r.Protocol
+	}
+	wantStateless := string(check.Stateless)
+	if wantLegacy {
+		wantStateless = string(check.Legacy)
+	}
+	if eras[check.Stateless] != wantStateless || eras[check.Legacy] != string(check.Legacy) {
+		t.Errorf("protocols by era: %v", eras)
+	}
+	for _, r := range report.Results {
+		want := slices.Contains(ex.wantPass, r.Name)
+		if r.Era == check.Legacy && !sessions {
+			// Without sessions, only the advertisement is checked.
+			want = r.Name == "advertised"
+			if !want && r.Status != check.Skip {
+				t.Errorf("%s %s: %s, want skipped without sessions", r.Era, r.Name, r.Status)
+			}
+		}
+		if want && r.Status != check.Pass {
+			t.Errorf("%s %s: %s: %s", r.Era, r.Name, r.Status, r.Detail)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/contentneg/contentneg/conformance"
 )
 
 func TestMarkupOf(t *testing.T) {
@@ -103,13 +105,13 @@ func TestCanonical(t *testing.T) {
 		want   any
 		wantOK bool
 	}{
-		{"structuredContent", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":1}}`, map[string]any{"a": 1.0}, true},
-		{"one JSON text block", `{"content":[{"type":"text","text":" [1,2] "}]}`, []any{1.0, 2.0}, true},
+		{"structuredContent", `{"content":[{"type":"text","text":"x"}],"structuredContent":{"a":1}}`, map[string]any{"a": json.Number("1")}, true},
+		{"one JSON text block", `{"content":[{"type":"text","text":" [1,2] "}]}`, []any{json.Number("1"), json.Number("2")}, true},
 		{"prose", `{"content":[{"type":"text","text":"hello"}]}`, nil, false},
 		{"a JSON string", `{"content":[{"type":"text","text":"\"hello\""}]}`, nil, false},
 		{"two blocks", `{"content":[{"type":"text","text":"{}"},{"type":"text","text":"{}"}]}`, nil, false},
 		{"trailing data", `{"content":[{"type":"text","text":"{} {}"}]}`, nil, false},
-		{"null structuredContent", `{"content":[{"type":"text","text":"{\"a\":2}"}],"structuredContent":null}`, map[string]any{"a": 2.0}, true},
+		{"null structuredContent", `{"content":[{"type":"text","text":"{\"a\":2}"}],"structuredContent":null}`, map[string]any{"a": json.Number("2")}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -142,5 +144,62 @@ func TestRunRefusesBadOptions(t *testing.T) {
 				t.Errorf("Run: %v, want an options error", err)
 			}
 		})
+	}
+}
+
+// TestCanonicalValues runs conformance/values.json, the vectors this
+// project's library is tested with too, on the kit's own reading of a
+// result.
+func TestCanonicalValues(t *testing.T) {
+	cases, err := conformance.Values()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			r, ok := decodeResult(c.Result)
+			if !ok {
+				t.Fatalf("the result does not decode: %s", c.Result)
+			}
+			got, has := r.canonical()
+			if has != (c.Canonical != nil) {
+				t.Fatalf("canonical value %v (%v), want one: %v", got, has, c.Canonical != nil)
+			}
+			if !has {
+				return
+			}
+			if !jsonEqual(c.Canonical, got) {
+				t.Errorf("canonical value %v, want %s", got, c.Canonical)
+			}
+			if !jsonEqual([]byte(c.Mirror), got) {
+				t.Errorf("the mirror %s is not the value", c.Mirror)
+			}
+		})
+	}
+}
+
+func TestNumbersCompareByTheirDigits(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"12345678901234567890", "12345678901234567890", true},
+		{"12345678901234567890", "12345678901234567000", false},
+		{"12345678901234567890", "1.234567890123456789e19", true},
+		{"1e-7", "1E-7", true},
+		{"1e-7", "0.0000001", true},
+		{"1e-7", "1e-8", false},
+		{"1.50E+300", "15e299", true},
+		{"-0", "0", true},
+		{"0.000", "0e5", true},
+		{"-1", "1", false},
+		{"100", "1e2", true},
+		{"1e99999999999999999999", "1e99999999999999999999", true},
+		{"1e99999999999999999999", "1e99999999999999999998", false},
+	}
+	for _, tt := range tests {
+		if got := sameValue(json.Number(tt.a), json.Number(tt.b)); got != tt.want {
+			t.Errorf("sameValue(%s, %s) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
 	}
 }

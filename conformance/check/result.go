@@ -3,8 +3,10 @@ package check
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
+	"io"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // toolResult is a tools/call result as it was on the wire.
@@ -115,15 +117,17 @@ func (r toolResult) canonical() (v any, ok bool) {
 	return nil, false
 }
 
-// decodeJSON decodes data, which must be one JSON value.
+// decodeJSON decodes data, which must be one JSON value with nothing but
+// JSON whitespace around it. Numbers stay json.Number, with their digits.
 func decodeJSON(data []byte) (any, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	var v any
 	if dec.Decode(&v) != nil {
 		return nil, false
 	}
-	if _, err := dec.Token(); err == nil {
-		return nil, false // trailing data
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false // trailing data, valid or not
 	}
 	return v, true
 }
@@ -131,7 +135,68 @@ func decodeJSON(data []byte) (any, bool) {
 // jsonEqual reports whether data holds one JSON value equal to v.
 func jsonEqual(data []byte, v any) bool {
 	w, ok := decodeJSON(data)
-	return ok && reflect.DeepEqual(w, v)
+	return ok && sameValue(w, v)
+}
+
+// sameValue reports whether two decoded JSON values are equal: numbers by
+// their exact decimal value (12345678901234567890 is not
+// 12345678901234567000; 1e-7 is 1E-7 and 0.0000001), members in any order.
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok || !sameValue(xv, yv) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		return ok && slices.EqualFunc(x, y, sameValue)
+	case json.Number:
+		y, ok := b.(json.Number)
+		return ok && decimalOf(string(x)) == decimalOf(string(y))
+	default:
+		return a == b
+	}
+}
+
+// decimal is a JSON number in a canonical form: its sign, its significant
+// digits without leading or trailing zeros, and the power of ten of the
+// last of them. Zero is the empty digits, whatever its sign.
+type decimal struct {
+	negative bool
+	digits   string
+	exp      int64
+}
+
+// decimalOf returns the canonical form of a valid JSON number; an exponent
+// too large to hold gives a form no other number shares.
+func decimalOf(n string) decimal {
+	var d decimal
+	if strings.HasPrefix(n, "-") {
+		d.negative, n = true, n[1:]
+	}
+	mant, exp, _ := strings.Cut(strings.ToLower(n), "e")
+	e, err := strconv.ParseInt(exp, 10, 64)
+	if exp != "" && err != nil || e > 1<<40 || e < -(1<<40) {
+		return decimal{digits: "overflow:" + n}
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	e -= int64(len(frac))
+	trimmed := strings.TrimRight(digits, "0")
+	e += int64(len(digits) - len(trimmed))
+	if trimmed == "" {
+		return decimal{}
+	}
+	d.digits, d.exp = trimmed, e
+	return d
 }
 
 // isContainer reports whether v is a JSON object or array.

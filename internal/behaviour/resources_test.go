@@ -108,6 +108,40 @@ func mimeTypes(res *mcp.ReadResourceResult) []string {
 
 func equal(a, b []string) bool { return strings.Join(a, ",") == strings.Join(b, ",") }
 
+// weather://cities is a resource of its own beside the template
+// weather://{city}, which matches its URI: the template's renderer (a
+// city's conditions) is never run on it. Markdown and text clients get the
+// city list rendered generically (contract section 7).
+func TestAnExactResourceIsNotGivenTheTemplatesRenderer(t *testing.T) {
+	want := map[string]struct {
+		mimeType string
+		holds    string
+	}{
+		"undeclared": {"application/json", `"slug":"bern"`},
+		"agent":      {"application/json", `"slug":"bern"`},
+		"human":      {"text/markdown", "weather://bern"},
+		"text":       {"text/plain", "weather://bern"},
+	}
+	forEachFrontEnd(t, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
+		for _, p := range profiles {
+			if p.tags != nil && !m.Negotiates() {
+				continue
+			}
+			t.Run(p.name, func(t *testing.T) {
+				res, err := read(t, s.Connect(t, options(p.tags, m.Legacy)), "weather://cities")
+				if err != nil {
+					t.Fatal(err)
+				}
+				w := want[p.name]
+				if got := mimeTypes(res); !equal(got, []string{w.mimeType}) || !strings.Contains(res.Contents[0].Text, w.holds) {
+					t.Errorf("weather://cities: %v %q, want %s holding %q", got, res.Contents[0].Text, w.mimeType, w.holds)
+				}
+				checkText(t, res.Contents[0])
+			})
+		}
+	})
+}
+
 func TestAMissingResourceIsAnError(t *testing.T) {
 	// The contract's error is -32602 with the URI in its data. mcp-go v1.2.1
 	// gives a resource handler no way to choose its error code: there the

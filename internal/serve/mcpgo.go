@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -97,10 +98,17 @@ func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 		level = slog.LevelDebug
 	}
 	httpLog := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	handler := server.NewStreamableHTTPServer(srv, server.WithStateLess(cfg.Stateless), server.WithStreamableHTTPLogger(httpLog))
+	// Stateful: the session IDs are the server's own, so that an expired
+	// or deleted session is 404 to its client, as on the go-sdk (mcp-go's
+	// default accepts any well-formed ID).
+	handler := server.NewStreamableHTTPServer(srv,
+		server.WithStateLess(cfg.Stateless),
+		server.WithStateful(!cfg.Stateless),
+		server.WithSessionIdleTTL(cfg.SessionIdle),
+		server.WithStreamableHTTPLogger(httpLog))
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", handler)
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	mux.Handle("/mcp", limitBody(handler, limits.maxBody))
+	hs := newHTTPServer(mux) // the go-sdk mode's timeouts
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			ln, err := net.Listen("tcp", cfg.HTTPAddr)
@@ -188,5 +196,34 @@ func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			return nil
 		},
 		OnStop: func(ctx context.Context) error { return hs.Shutdown(ctx) },
+	})
+}
+
+// limitBody refuses request bodies over max bytes with 413, as the go-sdk's
+// handler does (mcp-go reads any body whole, and answers a parse error for
+// one it could not read). The body is read here, under the server's read
+// timeout, and handed on in memory.
+func limitBody(h http.Handler, max int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			h.ServeHTTP(w, r)
+			return
+		}
+		if r.ContentLength > max {
+			http.Error(w, fmt.Sprintf("request body exceeds %d bytes", max), http.StatusRequestEntityTooLarge)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+		if err != nil {
+			var tooLarge *http.MaxBytesError
+			if errors.As(err, &tooLarge) {
+				http.Error(w, fmt.Sprintf("request body exceeds %d bytes", max), http.StatusRequestEntityTooLarge)
+				return
+			}
+			http.Error(w, "failed to read body", http.StatusBadRequest)
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
 	})
 }

@@ -83,7 +83,11 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 	handler := p.Middleware.Handler(mcp.NewStreamableHTTPHandler(
 		func(*http.Request) *mcp.Server { return p.Server },
-		&mcp.StreamableHTTPOptions{Stateless: p.Config.Stateless},
+		&mcp.StreamableHTTPOptions{
+			Stateless:           p.Config.Stateless,
+			MaxRequestBodyBytes: limits.maxBody,
+			SessionTimeout:      p.Config.SessionIdle,
+		},
 	))
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)

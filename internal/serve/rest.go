@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/fx"
 	"go.uber.org/zap"
 
@@ -19,26 +20,42 @@ import (
 // RESTBase is the path the demo serves the REST binding under.
 const RESTBase = "/mcp/v1"
 
-// Timeouts of the demo's HTTP servers: a client that sends its headers or
-// body slowly, or stops reading, holds its own connection for at most this
-// long, and never anyone else's.
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 30 * time.Second
-	writeTimeout      = 60 * time.Second
-	idleTimeout       = 120 * time.Second
-	maxHeaderBytes    = 64 << 10
-)
+// httpLimits are the limits of the demo's HTTP servers, the same on both
+// SDKs: a client that sends its headers or body slowly, or stops reading,
+// holds its own connection for at most this long, and never anyone
+// else's; an MCP request body over maxBody is refused with 413.
+type httpLimits struct {
+	readHeader, read, write, idle time.Duration
+	maxHeaderBytes                int
+	maxBody                       int64
+}
+
+// limits are the demo's HTTP limits. Tests of this package shorten them
+// (export_test.go); nothing else changes them.
+var limits = httpLimits{
+	readHeader:     10 * time.Second,
+	read:           30 * time.Second,
+	write:          60 * time.Second,
+	idle:           120 * time.Second,
+	maxHeaderBytes: 64 << 10,
+	maxBody:        mcp.DefaultMaxRequestBodyBytes, // 4 MiB, the go-sdk's own
+}
+
+// DefaultSessionIdle is how long an MCP session over HTTP may stay idle
+// (no request from its client) before the demo closes it: long enough for a
+// person to read a result and come back, short enough that clients which
+// go away without a DELETE do not hold memory for ever.
+const DefaultSessionIdle = 30 * time.Minute
 
 // newHTTPServer returns a server for h with the demo's timeouts.
 func newHTTPServer(h http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
+		ReadHeaderTimeout: limits.readHeader,
+		ReadTimeout:       limits.read,
+		WriteTimeout:      limits.write,
+		IdleTimeout:       limits.idle,
+		MaxHeaderBytes:    limits.maxHeaderBytes,
 	}
 }
 

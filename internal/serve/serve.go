@@ -52,6 +52,10 @@ type Config struct {
 	MCPGo bool
 	// RESTAddr is where the REST binding listens ("" for nowhere).
 	RESTAddr string
+	// SessionIdle is how long an MCP session over HTTP may stay idle
+	// before it is closed (-session-idle, DefaultSessionIdle by default;
+	// 0 keeps idle sessions for ever).
+	SessionIdle time.Duration
 	// APIKey, when set, is required of REST clients; Run reads it from the
 	// environment variable CONTENTNEG_API_KEY.
 	APIKey string
@@ -85,7 +89,14 @@ func Run(ctx context.Context, app App, args []string, stdin io.Reader, stdout, s
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
 		return 1
 	}
-	if err := fxApp.Start(ctx); err != nil {
+	// Start under a context of its own: fx's Start gives up as soon as its
+	// context ends, even when every hook has run and the servers are up,
+	// and reports context.Canceled. A stop asked for while the application
+	// starts is a stop like any other: it waits for the start, then stops
+	// below with exit code 0.
+	startCtx, cancelStart := context.WithTimeout(context.WithoutCancel(ctx), fxApp.StartTimeout())
+	defer cancelStart()
+	if err := fxApp.Start(startCtx); err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", app.Name, err)
 		return 1
 	}
@@ -113,6 +124,7 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.HTTPAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
 	fs.BoolVar(&cfg.Stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
 	fs.BoolVar(&cfg.Verbose, "v", false, "log at debug level on stderr")
+	fs.DurationVar(&cfg.SessionIdle, "session-idle", DefaultSessionIdle, "with -http: close a session whose client sent nothing for this long (0: never)")
 	sdk := os.Getenv(SDKEnv)
 	if sdk == "" {
 		sdk = SDKGo
@@ -133,6 +145,8 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 		err = errors.New("-stdio and -http exclude each other")
 	case cfg.Stateless && cfg.HTTPAddr == "":
 		err = errors.New("-stateless needs -http")
+	case cfg.SessionIdle < 0:
+		err = fmt.Errorf("-session-idle %v: want a duration of 0 or more", cfg.SessionIdle)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)

@@ -6,12 +6,16 @@ import (
 	"errors"
 	"io"
 	"net"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/mark3labs/mcp-go/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/fx"
 	"go.uber.org/goleak"
 
 	"github.com/contentneg/contentneg/internal/serve"
@@ -28,6 +32,9 @@ func TestParseFlags(t *testing.T) {
 		wantErr bool
 	}{
 		{"no flags: the showcase", nil, serve.Config{}, false},
+		{"session idle", []string{"-http", ":8080", "-session-idle", "1m"}, serve.Config{HTTPAddr: ":8080", SessionIdle: time.Minute}, false},
+		{"session idle negative", []string{"-http", ":8080", "-session-idle", "-1s"}, serve.Config{HTTPAddr: ":8080", SessionIdle: -time.Second}, true},
+		{"idle sessions kept", []string{"-http", ":8080", "-session-idle", "0"}, serve.Config{HTTPAddr: ":8080"}, false},
 		{"stdio", []string{"-stdio"}, serve.Config{Stdio: true}, false},
 		{"http", []string{"-http", ":8080"}, serve.Config{HTTPAddr: ":8080"}, false},
 		{"stateless http, verbose", []string{"-http", ":8080", "-stateless", "-v"}, serve.Config{HTTPAddr: ":8080", Stateless: true, Verbose: true}, false},
@@ -48,6 +55,9 @@ func TestParseFlags(t *testing.T) {
 			got, err := serve.ParseFlags("test", tt.give, &stderr)
 			if (err != nil) != tt.wantErr {
 				t.Errorf("error = %v, want error %v", err, tt.wantErr)
+			}
+			if !slices.Contains(tt.give, "-session-idle") {
+				tt.want.SessionIdle = serve.DefaultSessionIdle
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
@@ -217,4 +227,50 @@ func agentCapabilities() *mcp.ClientCapabilities {
 	caps := &mcp.ClientCapabilities{}
 	caps.AddExtension("io.modelcontextprotocol/content-negotiation", map[string]any{"version": "1.0", "features": []string{"agent"}})
 	return caps
+}
+
+// A stop asked for while the application starts (a signal, or the
+// command's context ending right after the start) is a clean stop: exit
+// code 0, nothing on stderr, nothing left running. fx's Start alone would
+// give up with context.Canceled, and the command exit 1.
+func TestStopWhileStartingIsExitZero(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"go-sdk/http", []string{"-sdk", "go-sdk", "-http", "127.0.0.1:0"}},
+		{"go-sdk/http stateless", []string{"-sdk", "go-sdk", "-http", "127.0.0.1:0", "-stateless"}},
+		{"go-sdk/rest", []string{"-sdk", "go-sdk", "-rest", "127.0.0.1:0"}},
+		{"mcp-go/http", []string{"-sdk", "mcp-go", "-http", "127.0.0.1:0"}},
+		{"mcp-go/http stateless", []string{"-sdk", "mcp-go", "-http", "127.0.0.1:0", "-stateless"}},
+		{"mcp-go/rest", []string{"-sdk", "mcp-go", "-rest", "127.0.0.1:0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			// The server's constructor hooks a start step that ends the
+			// command's context: the stop arrives while the application
+			// is still starting, every time.
+			stopOnStart := func(lc fx.Lifecycle) {
+				lc.Append(fx.StartHook(cancel))
+			}
+			app := testApp(func(context.Context, io.Writer, *mcp.Server) error { return nil })
+			app.Provide = []any{func(lc fx.Lifecycle) *mcp.Server {
+				stopOnStart(lc)
+				return mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
+			}}
+			app.MCPGo = []any{func(lc fx.Lifecycle) *server.MCPServer {
+				stopOnStart(lc)
+				return server.NewMCPServer("t", "1")
+			}}
+			var stderr servetest.SyncBuffer
+			if code := serve.Run(ctx, app, tt.args, strings.NewReader(""), io.Discard, &stderr); code != 0 {
+				t.Errorf("exit code %d, want 0; stderr:\n%s", code, stderr.String())
+			}
+			if strings.Contains(stderr.String(), "context canceled") {
+				t.Errorf("stderr: %s", stderr.String())
+			}
+		})
+	}
 }

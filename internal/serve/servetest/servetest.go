@@ -105,6 +105,13 @@ func HTTP(t *testing.T, app serve.App, stateless bool) string {
 	if stateless {
 		args = append(args, "-stateless")
 	}
+	return HTTPWith(t, app, args...)
+}
+
+// HTTPWith runs app with args, which must hold -http 127.0.0.1:0, and
+// returns the server's URL, as HTTP does.
+func HTTPWith(t *testing.T, app serve.App, args ...string) string {
+	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
 	var stderr SyncBuffer
 	done := make(chan int)

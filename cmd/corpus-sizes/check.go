@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// budget is a limit on one rendering's o200k tokens as a share of the minified JSON's: for every
+// item (perItem, 0 for none) and over the whole corpus (corpus, the sums of tokens).
+type budget struct {
+	rendering       rendering
+	perItem, corpus int // percent
+}
+
+// budgets are the corpus's size budgets: TOON and compact text at most the JSON for every item and
+// at most 65% of it over the corpus; generic markdown (compact and standard) at most 110% over the
+// corpus.
+var budgets = []budget{
+	{rendering: toon, perItem: 100, corpus: 65},
+	{rendering: textCompact, perItem: 100, corpus: 65},
+	{rendering: markdownCompact, corpus: 110},
+	{rendering: markdownStandard, corpus: 110},
+}
+
+// budgetResult is one budget's outcome: a line for the report, and whether it was kept.
+type budgetResult struct {
+	line string
+	ok   bool
+}
+
+// checkBudgets measures sizes against every budget. A budget whose rendering is not measured (no
+// TOON renderer) is missed.
+func checkBudgets(sizes []itemSizes) []budgetResult {
+	all := totals(sizes)
+	var out []budgetResult
+	for _, b := range budgets {
+		col, ok := column(b.rendering)
+		if !ok {
+			out = append(out, budgetResult{line: fmt.Sprintf("%s: FAIL: no %s renderer is built in", b.rendering, mediaTOON)})
+			continue
+		}
+		if b.perItem > 0 {
+			var over []string
+			worst, worstName := -1, ""
+			for _, s := range sizes {
+				got := s.renders[col].tokens
+				if p := percent(got, s.json.tokens); p > worst {
+					worst, worstName = p, s.name
+				}
+				if got*100 > s.json.tokens*b.perItem {
+					over = append(over, fmt.Sprintf("%s %d%% (%d of %d tokens, %d over)", s.name, percent(got, s.json.tokens), got, s.json.tokens, got-s.json.tokens*b.perItem/100))
+				}
+			}
+			head := fmt.Sprintf("%s, every item <= %d%%:", b.rendering, b.perItem)
+			if len(over) == 0 {
+				out = append(out, budgetResult{line: fmt.Sprintf("%s ok (at most %d%%, %s)", head, worst, worstName), ok: true})
+			} else {
+				out = append(out, budgetResult{line: fmt.Sprintf("%s FAIL: %s", head, strings.Join(over, "; "))})
+			}
+		}
+		got, want := all.renders[col].tokens, all.json.tokens
+		head := fmt.Sprintf("%s, whole corpus <= %d%%:", b.rendering, b.corpus)
+		if got*100 > want*b.corpus {
+			out = append(out, budgetResult{line: fmt.Sprintf("%s FAIL: %d%% (%d of %d tokens; the budget is %d)", head, percent(got, want), got, want, want*b.corpus/100)})
+		} else {
+			out = append(out, budgetResult{line: fmt.Sprintf("%s ok (%d%%, %d of %d tokens)", head, percent(got, want), got, want), ok: true})
+		}
+	}
+	return out
+}
+
+// writeCheck prints one line per budget and reports whether every budget was kept.
+func writeCheck(w io.Writer, sizes []itemSizes) bool {
+	kept := true
+	for _, r := range checkBudgets(sizes) {
+		fmt.Fprintln(w, r.line)
+		kept = kept && r.ok
+	}
+	return kept
+}

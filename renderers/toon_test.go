@@ -1,0 +1,220 @@
+package renderers
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestTOONLayouts(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want string
+	}{
+		{"object", `{"id":123,"name":"Ada","active":true,"score":null}`, "id: 123\nname: Ada\nactive: true\nscore: null"},
+		{"nested object", `{"user":{"id":1,"tags":{}}}`, "user:\n  id: 1\n  tags:"},
+		{"empty root object is the empty document", `{}`, ""},
+		{"root primitive", `"hello world"`, "hello world"},
+		{"root number", `42`, "42"},
+		{"empty root array", `[]`, "[]"},
+		{"empty array member", `{"items":[]}`, "items: []"},
+		{"inline primitive array", `{"tags":["a","b c",1,true,null,""]}`, `tags[6]: a,b c,1,true,null,""`},
+		{"root primitive array", `[1,2]`, "[2]: 1,2"},
+		{"tabular array", `{"users":[{"id":1,"name":"Alice"},{"name":"Bob","id":2}]}`, "users[2]{id,name}:\n  1,Alice\n  2,Bob"},
+		{"root tabular array", `[{"a":1},{"a":2}]`, "[2]{a}:\n  1\n  2"},
+		{"keys differ: list items", `[{"a":1},{"b":2}]`, "[2]:\n  - a: 1\n  - b: 2"},
+		{"a nested value: list items", `[{"a":1,"b":[1]},{"a":2,"b":[]}]`, "[2]:\n  - a: 1\n    b[1]: 1\n  - a: 2\n    b: []"},
+		{"empty object element", `[{"a":1},{}]`, "[2]:\n  - a: 1\n  -"},
+		{"mixed array", `{"m":[1,"x",{"a":1},[2,3],[]]}`, "m[5]:\n  - 1\n  - x\n  - a: 1\n  - [2]: 2,3\n  - [0]:"},
+		{"arrays of arrays", `{"a":{"b":[1,[2,[3]]]}}`, "a:\n  b[2]:\n    - 1\n    - [2]:\n      - 2\n      - [1]: 3"},
+		{"array of objects inside a list item", `[[{"a":1},{"a":2}]]`, "[1]:\n  - [2]:\n    - a: 1\n    - a: 2"},
+		{"table first in a list item", `[{"rows":[{"x":1},{"x":2}],"n":2}]`, "[1]:\n  - rows[2]{x}:\n      1\n      2\n    n: 2"},
+		{"object first in a list item", `[{"o":{"p":1},"q":2}]`, "[1]:\n  - o:\n      p: 1\n    q: 2"},
+		{"list first in a list item", `[{"l":[[1]],"q":2}]`, "[1]:\n  - l[1]:\n      - [1]: 1\n    q: 2"},
+		{"table later in a list item", `[{"q":2,"rows":[{"x":1}]}]`, "[1]:\n  - q: 2\n    rows[1]{x}:\n      1"},
+		{"repeated key: first place, last value", `{"a":1,"b":2,"a":3}`, "a: 3\nb: 2"},
+		{"repeated key in a row", `[{"a":1,"a":2},{"a":3}]`, "[2]{a}:\n  2\n  3"},
+		{"quoted keys", `{"my-key":1,"2x":2,"a.b":3,"":4,"ok_1":5,"k\"q":[1]}`,
+			"\"my-key\": 1\n\"2x\": 2\n\"a.b\": 3\n\"\": 4\nok_1: 5\n\"k\\\"q\"[1]: 1"},
+		{"quoted field names", `[{"first name":"A","id":1}]`, "[1]{\"first name\",id}:\n  A,1"},
+		{"white space is kept", `{"t":"a  b"}`, "t: a  b"},
+		{"unicode unquoted", `{"city":"Zürich 東京 🚀"}`, "city: Zürich 東京 🚀"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Generic{}.TOON([]byte(tt.give), Options{})
+			if err != nil || got != tt.want {
+				t.Errorf("TOON(%s) = %q, %v\nwant %q", tt.give, got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestTOONQuotesStrings(t *testing.T) {
+	tests := []struct {
+		give string // a JSON string
+		want string
+	}{
+		{`""`, `""`},
+		{`" lead"`, `" lead"`},
+		{`"trail "`, `"trail "`},
+		{`"\u00a0nbsp"`, "\"\u00a0nbsp\""},
+		{`"true"`, `"true"`},
+		{`"false"`, `"false"`},
+		{`"null"`, `"null"`},
+		{`"True"`, `True`},
+		{`"42"`, `"42"`},
+		{`"-3.14"`, `"-3.14"`},
+		{`"1e-6"`, `"1e-6"`},
+		{`"1E+9"`, `"1E+9"`},
+		{`"05"`, `"05"`},
+		{`"+1"`, `"+1"`},
+		{`"1.5.2"`, `1.5.2`},
+		{`"12 apples"`, `12 apples`},
+		{`"a:b"`, `"a:b"`},
+		{`"a,b"`, `"a,b"`},
+		{`"a|b"`, `a|b`},
+		{`"say \"hi\""`, `"say \"hi\""`},
+		{`"C:\\tmp"`, `"C:\\tmp"`},
+		{`"[x]"`, `"[x]"`},
+		{`"{x}"`, `"{x}"`},
+		{`"-"`, `"-"`},
+		{`"- item"`, `"- item"`},
+		{`"#tag"`, `"#tag"`},
+		{`"a#b"`, `a#b`},
+		{`"line\nbreak"`, `"line\nbreak"`},
+		{`"cr\rtab\t"`, `"cr\rtab\t"`},
+		{`"bell\u0007nul\u0000"`, `"bell\u0007nul\u0000"`},
+		{`"esc\u001b"`, `"esc\u001b"`},
+		{`"lone \ud800 surrogate"`, "lone \uFFFD surrogate"},
+		{"\"bad \xff byte\"", "\"bad \uFFFD byte\""},
+		{`"*emphasis* stays"`, `*emphasis* stays`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give, func(t *testing.T) {
+			got, err := Generic{}.TOON([]byte(tt.give), Options{})
+			if err != nil || got != tt.want {
+				t.Errorf("TOON(%s) = %s, %v; want %s", tt.give, got, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestTOONNumbers(t *testing.T) {
+	tests := []struct{ give, want string }{
+		{"0", "0"},
+		{"-0", "0"},
+		{"-0.0", "0"},
+		{"0e99", "0"},
+		{"-0.000e-9", "0"},
+		{"1", "1"},
+		{"-17", "-17"},
+		{"1.0", "1"},
+		{"1.5000", "1.5"},
+		{"100", "100"},
+		{"0.5", "0.5"},
+		{"-0.05", "-0.05"},
+		{"12345678901234567890", "12345678901234567890"},
+		{"123456789012345678901234567890.000000000000000000001", "123456789012345678901234567890.000000000000000000001"},
+		{"1e6", "1000000"},
+		{"1E+6", "1000000"},
+		{"1e-6", "0.000001"},
+		{"1e-7", "0.0000001"},
+		{"-2.5E-3", "-0.0025"},
+		{"12.34e1", "123.4"},
+		{"12.34e2", "1234"},
+		{"12.34e3", "12340"},
+		{"0.00120e2", "0.12"},
+		{"0.00120e3", "1.2"},
+		{"1.5e300", "15" + strings.Repeat("0", 299)},
+		{"5e-324", "0." + strings.Repeat("0", 323) + "5"},
+		{"1e400", "1" + strings.Repeat("0", 400)},
+		{"1e401", "1e+401"},
+		{"-1.50e-500", "-1.5e-500"},
+		{"123e999999999", "1.23e+1000000001"},
+		{"1e999999999999999", "1e+999999999999999"},
+		{"12.50e+0999999999999999999999", "12.5e+999999999999999999999"},
+		{"-0.0100e-99999999999999999999", "-0.01e-99999999999999999999"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.give, func(t *testing.T) {
+			if got := string(appendTOONNumber(nil, tt.give)); got != tt.want {
+				t.Errorf("number %s = %s, want %s", tt.give, got, tt.want)
+			}
+			got, err := Generic{}.TOON([]byte(`{"n":`+tt.give+`}`), Options{})
+			if err != nil || got != "n: "+tt.want {
+				t.Errorf("TOON({n:%s}) = %q, %v", tt.give, got, err)
+			}
+		})
+	}
+}
+
+func TestTOONFollowsTheSchemaOrder(t *testing.T) {
+	s := &Schema{Properties: []Property{
+		{Name: "name"},
+		{Name: "rows", Schema: &Schema{Items: &Schema{Properties: []Property{{Name: "b"}, {Name: "a"}}}}},
+	}}
+	got, err := Generic{}.TOON([]byte(`{"rows":[{"a":1,"b":2}],"extra":true,"name":"x"}`), Options{Schema: s})
+	want := "name: x\nrows[1]{b,a}:\n  2,1\nextra: true"
+	if err != nil || got != want {
+		t.Errorf("TOON with a schema = %q, %v; want %q", got, err, want)
+	}
+}
+
+func TestTOONIgnoresPresentationOptions(t *testing.T) {
+	value := []byte(`{"a":"","b":null,"c":[]}`)
+	want := "a: \"\"\nb: null\nc: []"
+	for _, opts := range []Options{
+		{MediaType: MediaTOON},
+		{MediaType: MediaTOON + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
+	} {
+		got, err := Generic{}.Render(value, opts)
+		if err != nil || got != want {
+			t.Errorf("Render(%+v) = %q, %v; want %q", opts, got, err, want)
+		}
+	}
+}
+
+func TestTOONBadInput(t *testing.T) {
+	deep := func(n int) string { return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) }
+	deepArray := func(n int) string { return strings.Repeat(`[`, n) + "1" + strings.Repeat("]", n) }
+	deepList := func(n int) string { return strings.Repeat(`[{"a":`, n) + "1" + strings.Repeat("}]", n) }
+	tests := []struct {
+		name string
+		give string
+		want error // nil: renders
+	}{
+		{"invalid JSON", `{"a":`, ErrInvalidJSON},
+		{"trailing garbage", `{} x`, ErrInvalidJSON},
+		{"32 nested objects", deep(32), nil},
+		{"33 nested objects", deep(33), ErrTooDeep},
+		{"32 nested arrays", deepArray(32), nil},
+		{"33 nested arrays", deepArray(33), ErrTooDeep},
+		{"16 levels of list items", deepList(16), nil},
+		{"17 levels of list items", deepList(17), ErrTooDeep},
+		{"deeper than JSON allows", deepArray(10001), ErrInvalidJSON},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := Generic{}.TOON([]byte(tt.give), Options{})
+			if tt.want == nil && err != nil || tt.want != nil && !errors.Is(err, tt.want) {
+				t.Fatalf("TOON = %v, want %v", err, tt.want)
+			}
+			if tt.want != nil && out != "" {
+				t.Errorf("TOON failed with output %q", out)
+			}
+		})
+	}
+}
+
+func TestRegistryHasTOON(t *testing.T) {
+	r, own, ok := NewRegistry().Lookup("any_tool", "text/toon; charset=utf-8")
+	if !ok || own {
+		t.Fatalf("Lookup(text/toon) = %v, own %v, ok %v; want the generic renderer", r, own, ok)
+	}
+	got, err := r.Render([]byte(`{"a":[1,2]}`), Options{MediaType: MediaTOON})
+	if err != nil || got != "a[2]: 1,2" {
+		t.Errorf("generic text/toon = %q, %v", got, err)
+	}
+}
