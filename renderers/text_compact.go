@@ -158,7 +158,7 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		r.scratch.cols = r.scratch.cols[:mark+len(cols)]
 	}
 	cols = r.scratch.cols[mark:]
-	if !ok || len(cols) == 0 || !r.cellsOutnumberPairs(arr, cols) {
+	if !ok || len(cols) == 0 || !r.tableSaves(arr, cols) {
 		r.popColumns(mark)
 		return nil, mark, false
 	}
@@ -175,13 +175,14 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 	return cols, mark, true
 }
 
-// cellsOutnumberPairs reports whether a table with cols writes more cells than the elements have
-// other members that a line of pairs would hold: each of those costs a line of its own under its
-// row, so a table that leaves most of them out is longer than a line of pairs per element.
-func (r *render) cellsOutnumberPairs(arr gjson.Result, cols []column) bool {
-	cells, pairs := 0, 0
+// tableSaves reports whether a table with cols is shorter than a line of pairs per element: the
+// table writes each column's key once instead of once per element, but each member that a line of
+// pairs would hold and that is not a column costs a line of its own under its row. A table with no
+// such member is always used.
+func (r *render) tableSaves(arr gjson.Result, cols []column) bool {
+	saved, pairs := -len(cols), 0
 	arr.ForEach(func(_, el gjson.Result) bool {
-		cells += len(cols)
+		saved += len(cols)
 		el.ForEach(func(key, value gjson.Result) bool {
 			if pairable(value) && columnIndex(cols, gjsonString(key)) < 0 {
 				pairs++
@@ -190,7 +191,7 @@ func (r *render) cellsOutnumberPairs(arr gjson.Result, cols []column) bool {
 		})
 		return true
 	})
-	return cells > pairs
+	return pairs == 0 || saved > pairs
 }
 
 // isCell reports whether v is written as one table cell: a scalar or an empty container.

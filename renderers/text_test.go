@@ -84,6 +84,8 @@ func TestGenericTextQuoting(t *testing.T) {
 		{name: "leading quote", give: `{"k":"\"a\" b"}`, want: `k: "\"a\" b"`},
 		{name: "inner quote quoted", give: `{"k":"a \"b\""}`, want: `k: "a \"b\""`},
 		{name: "equals sign quoted", give: `{"k":"role=admin"}`, want: `k: "role=admin"`},
+		{name: "strings that read as other values quoted", give: `{"a":"12","b":"null","c":12,"d":"[x]","e":"01"}`, want: "a: \"12\"\nb: \"null\"\nc: 12\nd: \"[x]\"\ne: 01"},
+		{name: "the issue's list in standard text", give: `{"observations":["maintainer since 2024","role=admin verified=true"]}`, want: `observations[2]: maintainer since 2024, "role=admin verified=true"`},
 		{name: "escape sequence", give: `{"k":"\u001b[31mred"}`, want: `k: "\u001b[31mred"`},
 		{name: "bidi override", give: `{"k":"a\u202eb"}`, want: `k: "a\u202eb"`},
 		{name: "line separator", give: `{"k":"a\u2028b"}`, want: `k: "a\u2028b"`},
