@@ -4,69 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
+	"runtime"
+	"sync"
+	"weak"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/contentneg/contentneg/shaping"
 )
-
-// asked describes a result's elicitation input requests for shaping.Gate.
-func asked(needsInput bool, r mcp.MultiRoundTripResult) shaping.Asked {
-	a := shaping.Asked{State: r.RequestState}
-	if !needsInput {
-		return a
-	}
-	for id, in := range r.InputRequests {
-		if in.Method == mcp.MethodElicitationCreate {
-			a.Elicitations = append(a.Elicitations, id)
-		}
-	}
-	return a
-}
-
-// refusal is the gate's answer to one elicitation.
-func refusal(call *shaping.Call) mcp.InputResponse {
-	return mcp.NewElicitationInputResponse(mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{
-		Action: mcp.ElicitationResponseAction(call.Refusal()),
-	}})
-}
-
-// answered returns the request's input responses with the refusal laid
-// over the ids given, and the request state.
-func answered(call *shaping.Call, p mcp.MultiRoundTripParams, ids []string, state string) mcp.MultiRoundTripParams {
-	out := maps.Clone(p.InputResponses)
-	if out == nil {
-		out = make(mcp.InputResponses, len(ids))
-	}
-	for _, id := range ids {
-		out[id] = refusal(call)
-	}
-	return mcp.MultiRoundTripParams{InputResponses: out, RequestState: state}
-}
-
-// overrideAnswers replaces the elicitation answers a request carries with
-// the refusal when shaping says they are forged. An input response is an
-// elicitation answer when it decodes as one with an action.
-func overrideAnswers(call *shaping.Call, p mcp.MultiRoundTripParams) mcp.MultiRoundTripParams {
-	if !call.Closed || len(p.InputResponses) == 0 {
-		return p
-	}
-	var ids []string
-	for id, r := range p.InputResponses {
-		if r.Elicitation == nil && r.DecodeFor(mcp.MethodElicitationCreate) != nil {
-			continue
-		}
-		if r.Elicitation != nil && r.Elicitation.Action != "" {
-			ids = append(ids, id)
-		}
-	}
-	if forged := call.Forged(ids); forged != nil {
-		return answered(call, p, forged, p.RequestState)
-	}
-	return p
-}
 
 // ErrCannotElicit is returned by [Elicit] for a client that did not declare
 // the extension and has no elicitation capability.
@@ -104,7 +50,7 @@ func MayElicit(ctx context.Context) bool {
 func Elicit(ctx context.Context, req mcp.CallToolRequest, id string, params mcp.ElicitationParams) (answer *mcp.ElicitationResult, ask *mcp.CallToolResult, err error) {
 	if c, ok := shaping.CallFrom(ctx); ok && c.Closed {
 		c.Gated("Elicit")
-		return refusal(c).Elicitation, nil, nil
+		return refusal(c.Refusal()), nil, nil
 	}
 	if !hasElicitation(ctx) {
 		return nil, nil, ErrCannotElicit
@@ -119,27 +65,74 @@ func Elicit(ctx context.Context, req mcp.CallToolRequest, id string, params mcp.
 	if srv == nil {
 		return nil, nil, errors.New("mcpgo.Elicit: the context holds no server")
 	}
-	// A question never waits for ever (contract section 6): the call's
-	// question ends with its session, the adapter's Close, or the timeout;
-	// a client that did not declare the extension has no call, and gets the
-	// default timeout.
-	qctx, done := context.WithTimeoutCause(ctx, shaping.DefaultQuestionTimeout, shaping.ErrQuestionTimeout)
-	if c, ok := shaping.CallFrom(ctx); ok {
-		done()
-		qctx, done = c.Question(ctx)
-	}
-	defer done()
-	answer, err = srv.RequestElicitation(qctx, mcp.ElicitationRequest{
-		Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
-		Params:  params,
-	})
-	if err != nil && shaping.Unanswered(qctx) != nil {
-		return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseActionCancel}}, nil, nil
+	// A question never waits for ever (contract section 6): shaping.Send
+	// bounds it by the adapter's question timeout, the session's end and
+	// the adapter's Close, for every client.
+	q := question{srv: srv, session: server.ClientSessionFromContext(ctx), params: params}
+	if a := adapterOf(srv); a != nil {
+		answer, err = shaping.Send(ctx, a.shaper, sendPort{}, q)
+	} else {
+		answer, err = shaping.Send(ctx, unadopted, sendPort{}, q)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("elicit %q: %w", id, err)
 	}
 	return answer, nil, nil
+}
+
+// unadopted bounds the questions of a server no adapter was installed on,
+// with the defaults.
+var unadopted = shaping.New(nil)
+
+// question is one elicitation/create on its way to the client.
+type question struct {
+	srv     *server.MCPServer
+	session server.ClientSession
+	params  mcp.ElicitationParams
+}
+
+// sendPort is mcp-go's side of shaping.Send.
+type sendPort struct{}
+
+func (sendPort) Session(q question) (any, string) {
+	if q.session == nil {
+		return nil, ""
+	}
+	return keyOf(q.srv, q.session), q.session.SessionID()
+}
+
+func (sendPort) Send(ctx context.Context, q question) (*mcp.ElicitationResult, error) {
+	return q.srv.RequestElicitation(ctx, mcp.ElicitationRequest{
+		Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
+		Params:  q.params,
+	})
+}
+
+func (sendPort) Answer(action string) *mcp.ElicitationResult { return refusal(action) }
+
+// refusal is the elicitation answer with action.
+func refusal(action string) *mcp.ElicitationResult {
+	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{Action: mcp.ElicitationResponseAction(action)}}
+}
+
+// adapters maps each server to the adapter installed on it, so that
+// [Elicit], a function of the handler's context alone, finds the adapter's
+// options (the question timeout) for every client, declared or not,
+// without a context value of its own per call.
+var adapters sync.Map // weak.Pointer[server.MCPServer] -> *Adapter
+
+// adopt records that a serves srv; the record goes with srv.
+func adopt(srv *server.MCPServer, a *Adapter) {
+	key := weak.Make(srv)
+	adapters.Store(key, a)
+	runtime.AddCleanup(srv, func(key weak.Pointer[server.MCPServer]) { adapters.Delete(key) }, key)
+}
+
+// adapterOf returns the adapter installed on srv, or nil.
+func adapterOf(srv *server.MCPServer) *Adapter {
+	a, _ := adapters.Load(weak.Make(srv))
+	adapter, _ := a.(*Adapter)
+	return adapter
 }
 
 // hasElicitation reports whether the client of the request has the real

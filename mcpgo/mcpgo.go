@@ -2,57 +2,31 @@ package mcpgo
 
 import (
 	"context"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"go.uber.org/zap"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// Options configures an [Adapter]. A nil *Options means the defaults.
-type Options struct {
-	// Logger receives one debug line per negotiation, warnings for clients'
-	// diagnostics and renderer failures. nil means zap.NewNop().
-	Logger *zap.Logger
-	// Store keeps profiles by session id for transports where the SDK does
-	// not keep a session's initialize capabilities. nil means none.
-	Store negotiation.Store
-	// Mirror is what format=json clients get beside structuredContent.
-	Mirror shaping.Mirror
-	// Tools configures the rendering of individual tools (and resource URIs
-	// or URI templates) by name; others use the generic renderers.
-	Tools map[string]shaping.Tool
-	// Refusal is the answer the elicitation gate gives in place of a client
-	// that cannot answer: negotiation.Decline (the default) or
-	// negotiation.Cancel.
-	Refusal negotiation.Refusal
-	// QuestionTimeout bounds how long [Elicit] waits for a client's answer
-	// in the legacy era; an unanswered question ends as "cancel". Zero means
-	// shaping.DefaultQuestionTimeout, five minutes.
-	QuestionTimeout time.Duration
-}
+// Options configures an [Adapter]; a nil *Options means the defaults.
+// They are the options of every front end (contract section 9): see
+// shaping.Options.
+type Options = shaping.Options
 
 // Adapter negotiates content for mcp-go servers. Make one with [New] or
 // [Install]; it is safe for concurrent use, and one Adapter may serve
 // several servers.
 type Adapter struct {
-	shaper *shaping.Shaper
-	store  bool // a profile store is configured: it may know a session
+	shaper   *shaping.Shaper
+	tool     toolPort
+	resource resourcePort
+	prompt   promptPort
 }
 
 // New returns an Adapter. Add it to a server with [Adapter.Install].
 func New(opts *Options) *Adapter {
-	if opts == nil {
-		opts = &Options{}
-	}
-	a := &Adapter{store: opts.Store != nil, shaper: shaping.New(&shaping.Options{
-		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
-		QuestionTimeout: opts.QuestionTimeout, Tools: opts.Tools,
-	})}
-	return a
+	return &Adapter{shaper: shaping.New(opts)}
 }
 
 // Install makes an Adapter from opts and adds it to srv: the one call a
@@ -93,6 +67,7 @@ func (a *Adapter) Install(srv *server.MCPServer) {
 	hooks.AddOnUnregisterSession(func(_ context.Context, session server.ClientSession) {
 		a.shaper.EndSession(keyOf(srv, session), session.SessionID())
 	})
+	adopt(srv, a)
 	server.WithToolHandlerMiddleware(a.ToolMiddleware)(srv)
 	server.WithResourceHandlerMiddleware(a.ResourceMiddleware)(srv)
 	server.WithPromptHandlerMiddleware(a.PromptMiddleware)(srv)
@@ -105,47 +80,44 @@ func (a *Adapter) Register(tool string, t shaping.Tool) { a.shaper.Register(tool
 // Shaper returns the SDK-neutral core the adapter translates for.
 func (a *Adapter) Shaper() *shaping.Shaper { return a.shaper }
 
-// begin resolves the client of the request ctx belongs to and, when it
-// declared the extension, starts a call with the profile in its context.
-// A request whose capabilities hold no extension settings at all is let
-// through at once, allocating nothing: shaping would find it undeclared.
-func (a *Adapter) begin(ctx context.Context, method, name string) (*shaping.Call, context.Context) {
+// facts translates what mcp-go knows of a request into shaping.Request:
+// the request's own capabilities (the stateless era's, as mcp-go decoded
+// them; a legacy-era request's from its _meta, where mcp-go leaves them),
+// and the session's initialize capabilities and id. A session without an
+// id is stateless HTTP's: mcp-go shares it between legacy clients, so its
+// capabilities are no one's. The connection key is left to
+// [port.SessionKey].
+func facts(ctx context.Context, meta *mcp.Meta) shaping.Request {
 	var r shaping.Request
 	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
-		if declaresNothing(info.ClientCapabilities) {
-			return nil, ctx
-		}
 		r.Stateless, r.Meta, r.HasMeta = true, capabilities(info.ClientCapabilities), true
-	} else if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
-		// A session without an id is stateless HTTP's: mcp-go shares it
-		// between legacy clients, so its capabilities are no one's.
-		s, ok := session.(server.SessionWithClientInfo)
-		var caps mcp.ClientCapabilities
-		if ok {
-			caps = s.GetClientCapabilities()
-		}
-		if declaresNothing(&caps) && !a.store {
-			return nil, ctx
-		}
-		r.SessionID, r.SessionKey = session.SessionID(), keyOf(server.ServerFromContext(ctx), session)
-		r.Session, r.HasSession = capabilities(&caps), ok
+		return r
 	}
-	client := a.shaper.Resolve(&r)
-	if !client.Profile.Declared() {
-		return nil, ctx
+	if meta != nil {
+		if caps, ok := meta.AdditionalFields[mcp.MetaKeyClientCapabilities].(map[string]any); ok {
+			r.Meta, r.HasMeta = shaping.CapabilitiesFromMap(caps), true
+		}
 	}
-	call := a.shaper.Begin(client, r.SessionKey, method, name)
-	return call, call.Context(ctx)
+	if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
+		r.SessionID = session.SessionID()
+		if s, ok := session.(server.SessionWithClientInfo); ok {
+			caps := s.GetClientCapabilities()
+			r.Session, r.HasSession = capabilities(&caps), true
+		}
+	}
+	return r
 }
 
-// declaresNothing reports whether a capability object has no extension
-// settings in which the client could have declared the extension.
-func declaresNothing(c *mcp.ClientCapabilities) bool {
-	return c == nil || len(c.Extensions) == 0 && len(c.Experimental) == 0
+// sessionKeyOf returns the connection key of the request ctx belongs to.
+func sessionKeyOf(ctx context.Context) any {
+	return keyOf(server.ServerFromContext(ctx), server.ClientSessionFromContext(ctx))
 }
 
 // capabilities translates a client capability object.
 func capabilities(c *mcp.ClientCapabilities) shaping.Capabilities {
+	if c == nil {
+		return shaping.Capabilities{}
+	}
 	return shaping.Capabilities{Extensions: c.Extensions, Experimental: c.Experimental, Elicitation: c.Elicitation != nil}
 }
 

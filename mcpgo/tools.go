@@ -4,81 +4,134 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// ToolMiddleware is the tool handler middleware: for a client that declared
-// the extension, it puts the profile in the handler's context, keeps
-// elicitations away from a client that cannot answer them (inputRequests
-// are answered with the gate's refusal, and answers the client made up are
-// replaced by it), and renders the result. Other clients' calls go to next
-// untouched.
+// ToolMiddleware is the tool handler middleware: every call goes through
+// shaping.ServeTool, which, for a client that declared the extension, puts
+// the profile in the handler's context, keeps elicitations away from a
+// client that cannot answer them (inputRequests are answered with the
+// gate's refusal, and answers the client made up are replaced by it), and
+// renders the result; with Options.Recover, a panicking handler is a tool
+// error. Other clients' calls go to next untouched.
 func (a *Adapter) ToolMiddleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		call, ctx := a.begin(ctx, "tools/call", req.Params.Name)
-		if call == nil {
-			return next(ctx, req)
-		}
-		defer call.Done()
-		req.Params.MultiRoundTripParams = overrideAnswers(call, req.Params.MultiRoundTripParams)
-		res, err := shaping.Gate(call, func(refused []string, state string) (*mcp.CallToolResult, error) {
-			retry := req
-			if refused != nil {
-				retry.Params.MultiRoundTripParams = answered(call, req.Params.MultiRoundTripParams, refused, state)
-			}
-			return next(ctx, retry)
-		}, func(r *mcp.CallToolResult) shaping.Asked { return asked(r.NeedsInput(), r.MultiRoundTripResult) })
-		var still *shaping.StillAskingError
-		if errors.As(err, &still) {
-			return mcp.NewToolResultError(still.Error()), nil
-		}
-		if err != nil || res == nil {
-			return res, err
-		}
-		return a.renderTool(ctx, call, res), nil
+		return shaping.ServeTool(ctx, a.shaper, &a.tool, toolCall{ctx: ctx, next: next, req: req})
 	}
 }
 
-// renderTool rewrites a tools/call result as shaping plans it.
-func (a *Adapter) renderTool(ctx context.Context, call *shaping.Call, r *mcp.CallToolResult) *mcp.CallToolResult {
-	in := shaping.Result{Tool: call.Name, IsError: r.IsError, NeedsInput: r.NeedsInput() || len(r.InputRequests) > 0, Hints: call.Hints()}
-	rendering := call.Client.Profile.Rendering()
-	if rendering == negotiation.PassThrough && len(in.Hints) == 0 || in.IsError || in.NeedsInput {
-		return r
+// toolCall is one tools/call as the tool port sees it.
+type toolCall struct {
+	ctx  context.Context
+	next server.ToolHandlerFunc
+	req  mcp.CallToolRequest
+}
+
+// toolPort is mcp-go's side of tools/call.
+type toolPort struct{}
+
+var _ shaping.ToolPort[toolCall, *mcp.CallToolResult] = (*toolPort)(nil)
+
+func (*toolPort) Facts(x toolCall) (shaping.Request, string) {
+	return facts(x.ctx, x.req.Params.Meta), x.req.Params.Name
+}
+
+func (*toolPort) SessionKey(x toolCall) any { return sessionKeyOf(x.ctx) }
+
+func (*toolPort) Run(ctx context.Context, x toolCall, answers []string, refusal, state string) (*mcp.CallToolResult, error) {
+	req := x.req
+	if answers != nil {
+		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, answers, refusal, state)
 	}
+	return x.next(ctx, req)
+}
+
+func (*toolPort) Answered(x toolCall) ([]string, string) {
+	return answeredIDs(x.req.Params.MultiRoundTripParams)
+}
+
+func (*toolPort) Asked(r *mcp.CallToolResult) shaping.Asked {
+	if r == nil {
+		return shaping.Asked{}
+	}
+	return asked(r.NeedsInput(), r.MultiRoundTripResult)
+}
+
+func (*toolPort) Internal(text string) error { return errors.New(text) }
+
+func (*toolPort) Status(r *mcp.CallToolResult) (isError, needsInput, ok bool) {
+	if r == nil {
+		return false, false, false
+	}
+	return r.IsError, r.NeedsInput() || len(r.InputRequests) > 0, true
+}
+
+// Value returns structuredContent as JSON; RawStructuredContent wins over
+// StructuredContent on the wire.
+func (*toolPort) Value(r *mcp.CallToolResult) ([]byte, bool) {
+	switch {
+	case len(r.RawStructuredContent) > 0:
+		return r.RawStructuredContent, true
+	case r.StructuredContent != nil:
+		v, err := json.Marshal(r.StructuredContent)
+		return v, err == nil
+	}
+	return nil, true
+}
+
+func (*toolPort) Mirrors(r *mcp.CallToolResult, value []byte) bool {
+	if len(r.Content) != 1 {
+		return false
+	}
+	t, ok := mcp.AsTextContent(r.Content[0])
+	return ok && t.Text == string(value)
+}
+
+func (*toolPort) Blocks(r *mcp.CallToolResult) ([]bool, []string) {
 	isText := make([]bool, len(r.Content))
+	var texts []string
 	for i, c := range r.Content {
 		if t, ok := mcp.AsTextContent(c); ok {
 			isText[i] = true
-			in.Texts = append(in.Texts, t.Text)
+			texts = append(texts, t.Text)
 		}
 	}
+	return isText, texts
+}
+
+// Schema finds the tool with the server's own lookup, srv.GetTool.
+func (*toolPort) Schema(x toolCall, name string) (any, func() []byte, bool) {
+	srv := server.ServerFromContext(x.ctx)
+	if srv == nil {
+		return nil, nil, false
+	}
+	t := srv.GetTool(name)
+	if t == nil {
+		return nil, nil, false
+	}
+	key := toolKey{srv: srv, name: name}
+	schema := []byte(t.Tool.RawOutputSchema)
 	switch {
-	case len(r.RawStructuredContent) > 0:
-		in.Value = r.RawStructuredContent
-	case r.StructuredContent != nil:
-		v, err := json.Marshal(r.StructuredContent)
-		if err != nil {
-			return r // not JSON: nothing can be rendered
-		}
-		in.Value = v
+	case len(schema) > 0:
+		key.raw = &schema[0]
+	case t.Tool.OutputSchema.Type != "":
+		schema, _ = json.Marshal(t.Tool.OutputSchema)
+		key.schema = string(schema)
+	default:
+		schema = nil
 	}
-	if in.Value != nil && rendering != negotiation.Structured {
-		info := a.toolInfo(server.ServerFromContext(ctx), call.Name)
-		in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
-	}
-	plan := a.shaper.Tool(call.Client.Profile, in)
-	if plan.Unchanged() {
-		return r
-	}
+	return key, func() []byte { return schema }, true
+}
+
+func (*toolPort) Rebuild(r *mcp.CallToolResult, blocks []shaping.Block, drop bool, structured []byte) *mcp.CallToolResult {
 	out := *r
-	out.Content = make([]mcp.Content, 0, len(r.Content)+2)
-	for _, b := range plan.Content(isText) {
+	out.Content = make([]mcp.Content, 0, len(blocks))
+	for _, b := range blocks {
 		switch {
 		case b.ForAssistant:
 			hint := mcp.NewTextContent(b.Text)
@@ -94,15 +147,17 @@ func (a *Adapter) renderTool(ctx context.Context, call *shaping.Call, r *mcp.Cal
 			out.Content = append(out.Content, r.Content[b.From])
 		}
 	}
-	if plan.DropStructured {
+	if drop {
 		// RawStructuredContent wins over StructuredContent on the wire.
 		out.StructuredContent, out.RawStructuredContent = nil, nil
 	}
-	if plan.Structured != nil {
-		out.StructuredContent, out.RawStructuredContent = nil, json.RawMessage(plan.Structured)
+	if structured != nil {
+		out.StructuredContent, out.RawStructuredContent = nil, json.RawMessage(structured)
 	}
 	return &out
 }
+
+func (*toolPort) Failed(text string) *mcp.CallToolResult { return mcp.NewToolResultError(text) }
 
 // toolKey identifies a tool registration: its server, name and output
 // schema, by the address of the schema's bytes (stable across GetTool's
@@ -115,24 +170,52 @@ type toolKey struct {
 	schema string
 }
 
-// toolInfo returns what shaping knows of the tool's output schema, parsed
-// once per registration.
-func (a *Adapter) toolInfo(srv *server.MCPServer, name string) shaping.ToolInfo {
-	if srv == nil {
-		return shaping.ToolInfo{}
+// answeredIDs returns the ids of the elicitation answers among the input
+// responses, and the request state. An input response is an elicitation
+// answer when it decodes as one with an action.
+func answeredIDs(p mcp.MultiRoundTripParams) ([]string, string) {
+	var ids []string
+	for id, r := range p.InputResponses {
+		if r.Elicitation == nil && r.DecodeFor(mcp.MethodElicitationCreate) != nil {
+			continue
+		}
+		if r.Elicitation != nil && r.Elicitation.Action != "" {
+			ids = append(ids, id)
+		}
 	}
-	t := srv.GetTool(name)
-	if t == nil {
-		return shaping.ToolInfo{}
+	return ids, p.RequestState
+}
+
+// answered returns the request's input responses with the refusal laid
+// over the ids given, and the request state.
+func answered(p mcp.MultiRoundTripParams, ids []string, action, state string) mcp.MultiRoundTripParams {
+	out := maps.Clone(p.InputResponses)
+	if out == nil {
+		out = make(mcp.InputResponses, len(ids))
 	}
-	key := toolKey{srv: srv, name: name}
-	schema := []byte(t.Tool.RawOutputSchema)
-	switch {
-	case len(schema) > 0:
-		key.raw = &schema[0]
-	case t.Tool.OutputSchema.Type != "":
-		schema, _ = json.Marshal(t.Tool.OutputSchema)
-		key.schema = string(schema)
+	for _, id := range ids {
+		out[id] = answer(action)
 	}
-	return a.shaper.ToolInfo(key, func() []byte { return schema })
+	return mcp.MultiRoundTripParams{InputResponses: out, RequestState: state}
+}
+
+// answer is an elicitation answer with action.
+func answer(action string) mcp.InputResponse {
+	return mcp.NewElicitationInputResponse(mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{
+		Action: mcp.ElicitationResponseAction(action),
+	}})
+}
+
+// asked describes a result's elicitation input requests for shaping.Gate.
+func asked(needsInput bool, r mcp.MultiRoundTripResult) shaping.Asked {
+	a := shaping.Asked{State: r.RequestState}
+	if !needsInput {
+		return a
+	}
+	for id, in := range r.InputRequests {
+		if in.Method == mcp.MethodElicitationCreate {
+			a.Elicitations = append(a.Elicitations, id)
+		}
+	}
+	return a
 }

@@ -3,64 +3,33 @@ package middleware
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.uber.org/zap"
 
 	"github.com/contentneg/contentneg/middleware/elicitation"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/middleware/resourcemeta"
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// Options configures a [Middleware]. A nil *Options means the defaults.
-type Options struct {
-	// Logger receives one debug line per negotiation, warnings for clients'
-	// diagnostics and renderer failures. nil means zap.NewNop().
-	Logger *zap.Logger
-	// Store keeps profiles by session id for transports where the SDK does
-	// not keep a session's initialize capabilities. nil means none: the
-	// SDK's own session state is used.
-	Store negotiation.Store
-	// Mirror is what format=json clients get beside structuredContent.
-	Mirror shaping.Mirror
-	// Tools configures the rendering of individual tools by name; tools not
-	// listed use the generic renderers. See also [Middleware.Register].
-	Tools map[string]shaping.Tool
-	// Refusal is the answer the elicitation gate gives in place of a client
-	// that cannot answer: negotiation.Decline (the default) or
-	// negotiation.Cancel.
-	Refusal negotiation.Refusal
-	// QuestionTimeout bounds how long an elicitation put to a client waits
-	// for its answer before the handler gets "cancel"; zero means five
-	// minutes. See also [Middleware.Close] and [Middleware.Handler].
-	QuestionTimeout time.Duration
-	// Recover turns a panic in a request handler into a failed request (a
-	// tools/call result with isError) and an error log line, and the server
-	// goes on serving. Off by default: the SDK lets a panic end the process.
-	Recover bool
-}
+// Options configures a [Middleware]; a nil *Options means the defaults.
+// They are the options of every front end (contract section 9): see
+// shaping.Options.
+type Options = shaping.Options
 
 // Middleware negotiates content for a go-sdk server. Make one with [New] or
 // [Install]; it is safe for concurrent use, and one Middleware may serve
 // several servers.
 type Middleware struct {
-	shaper  *shaping.Shaper
-	recover bool
+	shaper   *shaping.Shaper
+	tools    *catalog // the tools of the servers whose middleware is [Middleware.Receiving]
+	resource resourcePort
+	prompt   promptPort
 }
 
 // New returns a Middleware. Add it to a server with [Middleware.Install].
 func New(opts *Options) *Middleware {
-	if opts == nil {
-		opts = &Options{}
-	}
-	m := &Middleware{recover: opts.Recover, shaper: shaping.New(&shaping.Options{
-		Logger: opts.Logger, Mirror: opts.Mirror, Store: opts.Store, Refusal: opts.Refusal,
-		QuestionTimeout: opts.QuestionTimeout, Tools: opts.Tools,
-	})}
-	return m
+	return &Middleware{shaper: shaping.New(opts), tools: &catalog{}}
 }
 
 // Install makes a Middleware from opts and adds it to s: the one call a
@@ -72,18 +41,14 @@ func Install(s *mcp.Server, opts *Options) *Middleware {
 }
 
 // Install adds the middleware to s: the method resources/metadata (package
-// resourcemeta), the stateless era's elicitation gate and, outermost of the
-// receiving middleware added so far, [Middleware.Receiving]; and the legacy
-// era's elicitation gate as the outermost sending middleware. With
-// [Options.Recover], the recovery from panics goes innermost.
+// resourcemeta) and, outermost of the receiving middleware added so far,
+// the middleware that negotiates (see [Middleware.Receiving]), with a
+// catalog of s's own tools; and the legacy era's elicitation gate as the
+// outermost sending middleware.
 func (m *Middleware) Install(s *mcp.Server) {
-	if m.recover {
-		s.AddReceivingMiddleware(m.recovering)
-	}
 	resourcemeta.Install(s)
-	s.AddReceivingMiddleware(elicitation.Receiving)
-	s.AddReceivingMiddleware(m.Receiving)
-	s.AddSendingMiddleware(elicitation.Sending(m.shaper))
+	s.AddReceivingMiddleware(m.receiving(&toolPort{tools: &catalog{}}))
+	s.AddSendingMiddleware(m.Sending)
 }
 
 // Close ends every elicitation waiting for an answer, as "cancel", and
@@ -111,52 +76,45 @@ func (m *Middleware) Shaper() *shaping.Shaper { return m.shaper }
 // Receiving is the receiving middleware (an mcp.Middleware). It advertises
 // the extension in initialize and server/discover results, resolves the
 // client's profile for every request and puts it in the handler's context
-// when the client declared the extension, rewrites tools/call,
-// resources/read and prompts/get results, and keeps elicitations away from
-// clients that cannot answer them (the stateless era's inputRequests; see
-// [Middleware.Sending] for the legacy era). Requests of clients that did not
-// declare the extension go to next untouched.
+// when the client declared the extension, and serves tools/call,
+// resources/read and prompts/get through package shaping (the gate, the
+// renderings, "not found"; see shaping.ServeTool). It learns the tools'
+// output schemas from the tools/list results that pass through it: use one
+// Middleware per server when adding Receiving yourself ([Middleware.Install]
+// keeps one catalog per server). Requests of clients that did not declare
+// the extension go to next untouched.
 func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		switch method {
-		case "initialize":
-			return m.initialize(ctx, method, req, next)
-		case "server/discover":
-			res, err := next(ctx, method, req)
-			if r, ok := res.(*mcp.DiscoverResult); ok && r != nil {
-				r.Capabilities = advertise(r.Capabilities)
-			}
-			return res, err
-		}
-		facts := sdk.RequestFacts(req)
-		key := facts.SessionKey
-		client := m.shaper.Resolve(&facts)
-		if !client.Profile.Declared() {
-			if method == "resources/read" {
+	return m.receiving(&toolPort{tools: m.tools})(next)
+}
+
+// receiving is [Middleware.Receiving] with the tool port of one server.
+func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			x := exchange{next: next, method: method, req: req}
+			switch shaping.KindOf(method) {
+			case shaping.ToolCall:
+				return shaping.ServeTool(ctx, m.shaper, tools, x)
+			case shaping.ResourceRead:
+				return shaping.ServeResource(ctx, m.shaper, &m.resource, x)
+			case shaping.PromptGet:
+				return shaping.ServePrompt(ctx, m.shaper, &m.prompt, x)
+			case shaping.Handshake:
+				if method == "initialize" {
+					return m.initialize(ctx, method, req, next)
+				}
 				res, err := next(ctx, method, req)
-				return notFound(sdk.RequestName(req), res, err)
+				if r, ok := res.(*mcp.DiscoverResult); ok && r != nil {
+					r.Capabilities = advertise(r.Capabilities)
+				}
+				return res, err
 			}
-			return next(ctx, method, req)
-		}
-		switch method {
-		case "tools/call", "prompts/get", "resources/read":
-		default:
-			return next(negotiation.WithProfile(ctx, client.Profile), method, req)
-		}
-		call := m.shaper.Begin(client, key, method, sdk.RequestName(req))
-		defer call.Done()
-		ctx = call.Context(ctx)
-		res, err := next(ctx, method, req) // through the stateless gate, package elicitation
-		switch method {
-		case "tools/call":
-			return m.renderTool(ctx, req, next, call, res, err)
-		case "prompts/get":
-			return m.renderPrompt(res, call), err
-		}
-		if res, err = notFound(call.Name, res, err); err != nil {
+			res, err := shaping.Serve(ctx, m.shaper, port{}, x, method)
+			if method == "tools/list" && err == nil {
+				tools.tools.learn(res)
+			}
 			return res, err
 		}
-		return m.renderResource(req, res, call), nil
 	}
 }
 
@@ -176,6 +134,12 @@ func (m *Middleware) initialize(ctx context.Context, method string, req mcp.Requ
 		sdk.KeepSession(m.shaper, ss, sdk.Capabilities(params.Capabilities))
 	}
 	return res, err
+}
+
+// Sending is the sending middleware (an mcp.Middleware): the legacy era's
+// elicitation gate, see [elicitation.Sending].
+func (m *Middleware) Sending(next mcp.MethodHandler) mcp.MethodHandler {
+	return elicitation.Sending(m.shaper)(next)
 }
 
 // advertise adds the extension to a server's capabilities, in a copy of

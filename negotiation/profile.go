@@ -23,6 +23,7 @@ type Profile struct {
 	excluded    uint8  // bit f set: Format f excluded
 	verbosity   Verbosity
 	interactive Tristate
+	truncated   bool // the features ran past featuretags.MaxTags: read as not interactive
 	mcpCapable  Tristate
 	rendering   Rendering
 	diags       []featuretags.Diagnostic
@@ -138,10 +139,12 @@ func (p *Profile) Rendering() Rendering {
 // shape content, capabilities govern protocol actions: the answer is no
 // unless hasCapability says the client's real capability object has
 // "elicitation", whatever the tags say; and a client that declared
-// "!interactive" gets no elicitation even when it has the capability. For a
-// client that did not declare the extension it is the capability alone.
+// "!interactive" gets no elicitation even when it has the capability, nor
+// does one whose features run past featuretags.MaxTags (the limits never
+// open a gate: the tags not read may hold "!interactive"). For a client
+// that did not declare the extension it is the capability alone.
 func (p *Profile) MayElicit(hasCapability bool) bool {
-	return hasCapability && p.Interactive() != No
+	return hasCapability && p.Interactive() != No && (p == nil || !p.truncated)
 }
 
 // Diagnostics returns a copy of what was wrong with the client's settings

@@ -150,6 +150,16 @@ func notDeclared(d featuretags.Diagnostic) *Profile {
 	return &Profile{diags: []featuretags.Diagnostic{d}}
 }
 
+// truncated reports whether the parse stopped at featuretags.MaxTags.
+func truncated(diags []featuretags.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Problem == featuretags.TooMany {
+			return true
+		}
+	}
+	return false
+}
+
 // newProfile derives every field of a declared profile from the tag set.
 func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnostic, f *formats) *Profile {
 	p := &Profile{declared: true, version: version, tags: set, diags: diags}
@@ -175,6 +185,10 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 		p.verbosity = verbosityOf(v)
 	}
 	p.interactive = tristate(set, featuretags.Interactive)
+	// The limits never open a gate (contract section 2): a client whose
+	// features run past them may have said "!interactive" in the part not
+	// read, so the gate treats it as not interactive ([Profile.MayElicit]).
+	p.truncated = truncated(diags)
 	p.mcpCapable = tristate(set, featuretags.MCPCapable)
 	p.rendering = p.choose()
 	return p

@@ -146,8 +146,9 @@ func readsBack(md string, value []byte, compact bool) error {
 }
 
 // walkStrings calls f with every string value and every key of v up to depth maxDepth-2, until f
-// returns false; with compact, not the keys of empty values, which compact drops. (The fuzzers
-// give no schema, so every key is shown as it is.)
+// returns false; with compact, not the keys of empty values, which compact drops. The fuzzers give
+// no schema: a key is shown as it is, or made readable when every key of its object reads as a
+// property name (namesOnly), and f gets the label.
 func walkStrings(v gjson.Result, depth int, compact bool, f func(string) bool) bool {
 	switch {
 	case v.Type == gjson.String:
@@ -155,17 +156,27 @@ func walkStrings(v gjson.Result, depth int, compact bool, f func(string) bool) b
 	case v.Type != gjson.JSON || depth >= maxDepth-2:
 		return true
 	}
+	names := true // every key reads as a property name: labels are the keys made readable
+	v.ForEach(func(key, _ gjson.Result) bool {
+		names = key.Type == gjson.String && nameKey(key.Str)
+		return names
+	})
 	ok := true
 	v.ForEach(func(key, el gjson.Result) bool {
 		shown := key.Type == gjson.String && !(compact && isEmpty(el))
-		ok = (!shown || f(key.Str)) && walkStrings(el, depth+1, compact, f)
+		label := key.Str
+		if names {
+			label = readable(key.Str, fuzzUnits[key.Str])
+		}
+		ok = (!shown || f(label)) && walkStrings(el, depth+1, compact, f)
 		return ok
 	})
 	return ok
 }
 
 // blockTexts parses md as GFM and returns the text of every block that holds inline content
-// (paragraph, heading, text block, table cell), its escapes and references resolved.
+// (paragraph, heading, text block, table cell), its escapes and references resolved and its hard
+// line breaks read as "\n", and the text of every fenced code block.
 func blockTexts(md string) []string {
 	src := []byte(md)
 	doc := gfmParser().Parse(text.NewReader(src))
@@ -175,11 +186,23 @@ func blockTexts(md string) []string {
 			return ast.WalkContinue, nil
 		}
 		switch n.Kind() {
+		case ast.KindFencedCodeBlock:
+			var b strings.Builder
+			lines := n.Lines()
+			for i := range lines.Len() {
+				seg := lines.At(i)
+				b.Write(seg.Value(src))
+			}
+			out = append(out, b.String())
+			return ast.WalkSkipChildren, nil
 		case ast.KindParagraph, ast.KindHeading, ast.KindTextBlock, east.KindTableCell:
 			var b strings.Builder
 			_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 				if t, ok := c.(*ast.Text); ok && entering {
 					b.WriteString(unescapeMarkdown(t.Segment.Value(src)))
+					if t.HardLineBreak() {
+						b.WriteByte('\n') // a line break in the data
+					}
 				}
 				return ast.WalkContinue, nil
 			})

@@ -71,13 +71,14 @@ func paragraphHTMLText(md string) (string, error) {
 	return html.UnescapeString(body), nil
 }
 
-// markdownKinds lists what Generic markdown may contain; everything else (links, images, code,
-// HTML, quotes, breaks, strikethrough, task boxes, emphasis other than the bold keys) would mean
-// data changed the structure.
+// markdownKinds lists what Generic markdown may contain (fenced code blocks hold preformatted
+// text); everything else (links, images, code spans, HTML, quotes, thematic breaks,
+// strikethrough, task boxes, emphasis other than the bold keys) would mean data changed the
+// structure.
 var markdownKinds = map[ast.NodeKind]bool{
 	ast.KindDocument: true, ast.KindHeading: true, ast.KindParagraph: true, ast.KindList: true,
 	ast.KindListItem: true, ast.KindTextBlock: true, ast.KindText: true, ast.KindString: true,
-	ast.KindEmphasis: true, east.KindTable: true, east.KindTableHeader: true,
+	ast.KindEmphasis: true, ast.KindFencedCodeBlock: true, east.KindTable: true, east.KindTableHeader: true,
 	east.KindTableRow: true, east.KindTableCell: true,
 }
 

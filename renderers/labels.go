@@ -124,26 +124,56 @@ func (r *render) mdUnit(key string, p *Property) string {
 }
 
 // mdLabel writes the label of the field key: for a property the schema declares, its title, else
-// its name made readable when it reads as a property name; any other key as it is (a key the
-// schema does not declare, such as a package name in a map of dependencies, is data). Escaped; an
-// empty key is written `""`.
-func (r *render) mdLabel(key string, p *Property) {
+// its name made readable when it reads as a property name. A key the schema does not declare is
+// made readable too when names is set (every key of its object or table reads as a property name,
+// see namesOnly), else it is data and shown as it is (a package name in a map of dependencies).
+// Escaped; an empty key is written `""`.
+func (r *render) mdLabel(key string, p *Property, names bool) {
 	switch {
 	case p != nil && p.Title != "":
 		writeEscaped(&r.b, collapseSpace(p.Title))
 	case p != nil && p.label != "" && r.opts.Units[key] == "":
 		writeEscaped(&r.b, p.label) // made readable by ParseSchema, with the schema's unit
-	case p != nil && identifier(key):
+	case (p != nil || names) && identifier(key):
 		writeEscaped(&r.b, readable(key, r.mdUnit(key, p)))
 	default:
 		r.mdKey(key)
 	}
 }
 
+// nameKey reports whether key reads as a property name in data without a schema: an identifier
+// (see identifier) without '-', which is common in keys that are data (package names such as
+// "left-pad", header names such as "content-type").
+func nameKey(key string) bool {
+	return identifier(key) && strings.IndexByte(key, '-') < 0
+}
+
+// namesOnly reports whether every key of fields reads as a property name (nameKey): then the keys
+// the schema does not declare are made readable. One key that does not (a file name, a package
+// name with '-' or '/') shows that the object is a map whose keys are data, and none is changed.
+func namesOnly(fields []field) bool {
+	for i := range fields {
+		if fields[i].prop == nil && !nameKey(fields[i].key) {
+			return false
+		}
+	}
+	return true
+}
+
+// columnNames is namesOnly for the columns of a table.
+func columnNames(cols []column) bool {
+	for i := range cols {
+		if cols[i].prop == nil && !nameKey(cols[i].key) {
+			return false
+		}
+	}
+	return true
+}
+
 // mdValue writes a scalar field value: a fraction as a percentage ("15%"), a value in "%" as "82%",
 // and, when unit is set, another unit after a space ("8.3 °C"; "46.9°" for an angle). Null gets
 // no unit.
-func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool) {
+func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool, ind string) {
 	if v.Type == gjson.Number {
 		if p != nil && p.Fraction {
 			if pct, ok := percentOf(v.Raw); ok {
@@ -158,8 +188,14 @@ func (r *render) mdValue(key string, p *Property, v gjson.Result, unit bool) {
 			return
 		}
 	}
-	r.mdScalar(v)
+	r.mdScalar(v, ind)
 	if u := r.mdUnit(key, p); unit && u != "" && v.Type != gjson.Null {
+		if r.mdBlockEnd { // after a code block, on a line of its own
+			r.b.WriteString(ind)
+			writeEscaped(&r.b, u)
+			r.b.WriteByte('\n')
+			return
+		}
 		if u != "°" && u != "′" && u != "″" { // an angle's marks follow the number directly
 			r.b.WriteByte(' ')
 		}

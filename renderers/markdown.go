@@ -14,16 +14,19 @@ const maxSectionLevel = 4
 
 // Markdown renders value as markdown for people. An object becomes a list of "- **Label:** value"
 // items (plain "- Label: value" at compact) followed by a "## Label" section per nested object or
-// array; a uniform array of objects becomes a GFM table; an array of scalars a comma-separated list;
-// any other array a list with one item per element, an object element written as its scalar
-// fields on one line ("**A:** 1; **B:** x") with its nested fields as sub-items. The label of a
-// property the schema declares is its title, else its name made readable
-// ("precipitation_probability" gives "Precipitation probability"); other keys are data and are
-// shown as they are. Units (Options.Units, else the schema's "unit") follow values and head table
-// columns; a schema fraction is shown as a percentage.
-// Every string from the data, keys included, is escaped with EscapeMarkdown. Compact drops null and
-// empty fields (and table columns); verbose adds schema descriptions after " — " and element
-// counts in headings.
+// array; a uniform array of objects becomes a GFM table, at any depth; an array of scalars a
+// comma-separated list; any other array a list with one item per element, an object element
+// written as a record: its scalar fields one per line ("**A:** 1" hard line breaks between), then
+// each nested field under its label (a table, or a nested list). Text that holds line breaks keeps
+// them (hard line breaks). Null and empty arrays and objects read "none", an empty string `""`.
+// The label of a property the schema declares is its title, else its name made readable
+// ("precipitation_probability" gives "Precipitation probability"); a key the schema does not
+// declare is made readable too when every key of its object reads as a property name
+// ("entityType" gives "Entity type"), else it is data and shown as it is. Units (Options.Units,
+// else the schema's "unit") follow values and head table columns; a schema fraction is shown as a
+// percentage. Every string from the data, keys included, is escaped with EscapeMarkdown. Compact
+// drops null and empty fields (and table columns); verbose adds schema descriptions after " — "
+// and element counts in headings.
 func (Generic) Markdown(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: markdown: %w", err)
@@ -48,18 +51,21 @@ func (r *render) markdown(v gjson.Result) {
 	case v.IsObject():
 		r.mdSection(v, r.opts.Schema, 2, 0)
 	case v.IsArray() && !isEmpty(v) && !scalarArray(v):
-		r.mdArrayBlock(v, itemsOf(r.opts.Schema), 0)
+		r.mdArrayBlock(v, itemsOf(r.opts.Schema), "", 0)
 	default:
 		r.blockBreak()
-		r.mdInlineValue(v, 0)
-		r.b.WriteByte('\n')
+		r.mdInlineValue(v, "", 0)
+		r.mdEndLine()
 	}
 	if r.b.Len() == start { // nothing left, e.g. compact of an object holding only empty fields
 		r.blockBreak()
-		r.writeEmpty(v)
+		r.b.WriteString(none)
 		r.b.WriteByte('\n')
 	}
 }
+
+// none is what markdown shows for null and for an empty array or object.
+const none = "none"
 
 // blockBreak ends the current block with a blank line unless the output is empty or already ends
 // with one.
@@ -74,30 +80,31 @@ func (r *render) blockBreak() {
 // list, then a section per container field (a nested list below maxSectionLevel).
 func (r *render) mdSection(obj gjson.Result, s *Schema, level, depth int) {
 	fields, mark := r.objectFields(obj, s)
+	names := namesOnly(fields)
 	listed := false
 	for i := range fields {
 		f := &fields[i]
-		if !r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
+		if !r.mdInline(f.value, depth) || r.skip(f.value) {
 			continue
 		}
 		if !listed {
 			r.blockBreak()
 			listed = true
 		}
-		r.mdMember(f, "", depth)
+		r.mdMember(f, names, "", depth)
 	}
 	for i := range fields {
 		f := &fields[i]
-		if r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
+		if r.mdInline(f.value, depth) || r.skip(f.value) {
 			continue
 		}
-		r.mdHeading(level, f)
+		r.mdHeading(level, f, names)
 		if d := r.description(f.prop); d != "" {
 			r.mdParagraph(collapseSpace(d))
 		}
 		switch {
 		case f.value.IsArray():
-			r.mdArrayBlock(f.value, itemsOf(schemaOf(f.prop)), depth+1)
+			r.mdArrayBlock(f.value, itemsOf(schemaOf(f.prop)), "", depth+1)
 		case level < maxSectionLevel:
 			r.mdSection(f.value, schemaOf(f.prop), level+1, depth+1)
 		default:
@@ -108,176 +115,240 @@ func (r *render) mdSection(obj gjson.Result, s *Schema, level, depth int) {
 	r.popFields(mark)
 }
 
+// skip reports whether a field holding v is left out: compact drops empty values.
+func (r *render) skip(v gjson.Result) bool {
+	return r.compact() && isEmpty(v)
+}
+
 // mdInline reports whether v is written on its field's line: scalars, empty containers, arrays of
 // scalars, and containers too deep to descend into.
 func (r *render) mdInline(v gjson.Result, depth int) bool {
 	return v.Type != gjson.JSON || depth+1 >= maxDepth || isEmpty(v) || scalarArray(v)
 }
 
-// mdArrayBlock writes a non-empty array that is not a list of scalars as a block: a table when it
-// is a uniform array of objects, else a list with an item per element.
-func (r *render) mdArrayBlock(arr gjson.Result, items *Schema, depth int) {
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
-		r.mdTable(arr, cols)
+// mdArrayBlock writes a non-empty array that is not a list of scalars as a block indented by ind:
+// a table when it is a uniform array of objects, else a list with an item per
+// element.
+func (r *render) mdArrayBlock(arr gjson.Result, items *Schema, ind string, depth int) {
+	if cols, mark, ok := r.mdTableColumns(arr, items); ok {
+		r.mdTable(arr, cols, ind)
 		r.popColumns(mark)
 		return
 	}
 	r.blockBreak()
-	r.mdElements(arr, items, "", depth)
+	r.mdElements(arr, items, ind, depth)
+}
+
+// mdTableColumns returns the columns of arr when markdown writes it as a table: a uniform array of
+// objects whose cells are scalars (tableColumns). A cell holds one line, so a line break in it stays
+// a character reference.
+func (r *render) mdTableColumns(arr gjson.Result, items *Schema) (cols []column, mark int, ok bool) {
+	return r.tableColumns(arr, items)
 }
 
 // mdElements writes one list item per element of arr, indented by ind: a record (an object) as
-// its inline fields on one line and its other fields as sub-items; a nested array as "Item N" over
-// its own items; anything else inline.
+// its fields (mdRecord); a nested array as "Item N" over its own elements, so that each level of
+// nesting is a level of the list; anything else inline. When every element is an array (rows of
+// a matrix), an array of scalars is written inline, "1, 2": no element can then be read as a
+// scalar.
 func (r *render) mdElements(arr gjson.Result, items *Schema, ind string, depth int) {
+	rows := true
+	arr.ForEach(func(_, el gjson.Result) bool {
+		rows = el.IsArray()
+		return rows
+	})
 	i := 0
+	sub := ind + "  "
 	arr.ForEach(func(_, el gjson.Result) bool {
 		i++
 		r.b.WriteString(ind)
 		r.b.WriteString("- ")
 		switch {
-		case r.mdInline(el, depth):
-			r.mdInlineValue(el, depth)
+		case el.IsObject() && !isEmpty(el) && depth+1 < maxDepth:
+			r.mdRecord(el, items, sub, depth+1)
+		case el.IsArray() && !isEmpty(el) && depth+1 < maxDepth && !(rows && scalarArray(el)):
+			r.b.WriteString("Item ")
+			r.b.WriteString(strconv.Itoa(i))
+			if cols, mark, ok := r.mdTableColumns(el, itemsOf(items)); ok {
+				r.b.WriteString("\n\n")
+				r.mdTable(el, cols, sub)
+				r.popColumns(mark)
+				break
+			}
 			r.b.WriteByte('\n')
-		case el.IsObject():
-			r.mdRecord(el, items, ind, i, depth+1)
+			r.mdElements(el, itemsOf(items), sub, depth+1)
 		default:
-			r.mdItemNumber(i)
-			r.b.WriteByte('\n')
-			r.mdElements(el, itemsOf(items), ind+"  ", depth+1)
+			r.mdInlineValue(el, sub, depth)
+			r.mdEndLine()
 		}
 		return true
 	})
 }
 
-// mdItemNumber writes "Item N", the text of a list item that has only sub-items.
-func (r *render) mdItemNumber(i int) {
-	r.b.WriteString("Item ")
-	r.b.WriteString(strconv.Itoa(i))
-}
-
-// mdRecord writes an object that is a list item: its inline fields on the item's line, separated
-// by "; " ("Item N" when it has none), and its container fields as sub-items.
-func (r *render) mdRecord(obj gjson.Result, s *Schema, ind string, index, depth int) {
+// mdRecord writes the fields of obj as the body of a list item whose content is indented by ind
+// (the item's marker is written): its inline fields one per line, hard line breaks between, then
+// each container field under its label, a table or a nested list. A record with no field to show
+// (compact drops empty ones) reads "none".
+func (r *render) mdRecord(obj gjson.Result, s *Schema, ind string, depth int) {
 	fields, mark := r.objectFields(obj, s)
-	if !r.mdPairs(fields, depth, !r.compact()) {
-		r.mdItemNumber(index)
-	}
-	r.b.WriteByte('\n')
+	names := namesOnly(fields)
+	lines := 0 // lines written in the item's current paragraph
 	for i := range fields {
 		f := &fields[i]
-		if r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
+		if !r.mdInline(f.value, depth) || r.skip(f.value) {
 			continue
 		}
-		r.mdMember(f, ind+"  ", depth)
+		if lines > 0 {
+			r.mdNextLine(ind)
+		}
+		lines++
+		r.mdLabelled(f, names, ind, depth)
 	}
+	blocks := 0 // container fields written
+	for i := range fields {
+		f := &fields[i]
+		if r.mdInline(f.value, depth) || r.skip(f.value) {
+			continue
+		}
+		switch {
+		case lines > 0 && blocks == 0:
+			r.mdNextLine(ind)
+		case blocks > 0:
+			// A blank line ends the previous block: a label written right after a nested list
+			// would continue its last item's paragraph.
+			r.b.WriteString("\n")
+			r.b.WriteString(ind)
+		}
+		blocks++
+		r.mdContainer(f, names, ind, depth)
+	}
+	if lines == 0 && blocks == 0 {
+		r.b.WriteString(none)
+	}
+	if blocks == 0 && !r.mdBlockEnd {
+		r.b.WriteByte('\n')
+	}
+	r.mdBlockEnd = false
 	r.popFields(mark)
 }
 
-// mdPairs writes the inline fields among fields as "Label: value" pairs separated by "; ", the
-// labels bold when bold is set, and reports whether it wrote any.
-func (r *render) mdPairs(fields []field, depth int, bold bool) bool {
-	wrote := false
-	for i := range fields {
-		f := &fields[i]
-		if !r.mdInline(f.value, depth) || r.compact() && isEmpty(f.value) {
-			continue
-		}
-		if wrote {
-			r.b.WriteString("; ")
-		}
-		wrote = true
-		if bold {
-			r.b.WriteString("**")
-		}
-		r.mdLabel(f.key, f.prop)
-		r.b.WriteByte(':')
-		if bold {
-			r.b.WriteString("**")
-		}
-		r.b.WriteByte(' ')
-		r.mdFieldValue(f, depth)
+// mdEndLine ends the current line, unless a code block has ended it.
+func (r *render) mdEndLine() {
+	if !r.mdBlockEnd {
+		r.b.WriteByte('\n')
 	}
-	return wrote
+	r.mdBlockEnd = false
+}
+
+// mdNextLine starts the next line of a record, indented by ind: after a hard line break, or after
+// a code block, which has ended its line.
+func (r *render) mdNextLine(ind string) {
+	if !r.mdBlockEnd {
+		r.b.WriteString("\\")
+		r.b.WriteByte('\n')
+	}
+	r.mdBlockEnd = false
+	r.b.WriteString(ind)
+}
+
+// mdContainer writes a container field as a bold label and, below it, its value indented by ind: a
+// table (after a blank line), or a nested list of its elements or fields. The label is written
+// where the caller left off.
+func (r *render) mdContainer(f *field, names bool, ind string, depth int) {
+	r.mdBoldLabel(f, names)
+	r.mdDescription(f.prop)
+	if f.value.IsArray() {
+		if cols, mark, ok := r.mdTableColumns(f.value, itemsOf(schemaOf(f.prop))); ok {
+			r.b.WriteString("\n\n")
+			r.mdTable(f.value, cols, ind)
+			r.popColumns(mark)
+			return
+		}
+		r.b.WriteByte('\n')
+		r.mdElements(f.value, itemsOf(schemaOf(f.prop)), ind, depth+1)
+		return
+	}
+	r.b.WriteByte('\n')
+	r.mdObjectList(f.value, schemaOf(f.prop), ind, depth+1)
 }
 
 // mdMember writes one field as a list item indented by ind: "- **Label:** value" for an inline
-// value or an object of inline fields (written as pairs), else "- **Label:**" over sub-items.
-func (r *render) mdMember(f *field, ind string, depth int) {
-	bold := "**"
-	if r.compact() {
-		bold = ""
-	}
+// value, else "- **Label:**" over its value (mdContainer).
+func (r *render) mdMember(f *field, names bool, ind string, depth int) {
 	r.b.WriteString(ind)
 	r.b.WriteString("- ")
-	r.b.WriteString(bold)
-	r.mdLabel(f.key, f.prop)
+	if r.mdInline(f.value, depth) {
+		r.mdLabelled(f, names, ind+"  ", depth)
+		r.mdEndLine()
+		return
+	}
+	r.mdContainer(f, names, ind+"  ", depth)
+}
+
+// mdLabelled writes an inline field as "**Label:** value" (no bold at compact), with its
+// description at verbose; text with line breaks continues on lines indented by ind.
+func (r *render) mdLabelled(f *field, names bool, ind string, depth int) {
+	r.mdBoldLabel(f, names)
+	if f.value.Type != gjson.String || !r.mdCode(f.value.Str) {
+		r.b.WriteByte(' ')
+	}
+	r.mdFieldValue(f, ind, depth)
+	if r.mdBlockEnd && r.description(f.prop) != "" {
+		r.b.WriteString(ind) // a paragraph below the code block
+		r.mdDescription(f.prop)
+		r.b.WriteByte('\n')
+	} else {
+		r.mdDescription(f.prop)
+	}
+}
+
+// mdBoldLabel writes "**Label:**" (at compact "Label:").
+func (r *render) mdBoldLabel(f *field, names bool) {
+	bold := !r.compact()
+	if bold {
+		r.b.WriteString("**")
+	}
+	r.mdLabel(f.key, f.prop, names)
 	r.b.WriteByte(':')
-	r.b.WriteString(bold)
-	switch {
-	case r.mdInline(f.value, depth):
-		r.b.WriteByte(' ')
-		r.mdFieldValue(f, depth)
-		r.mdDescription(f.prop)
-		r.b.WriteByte('\n')
-	case f.value.IsObject() && r.mdFlat(f.value, depth+1):
-		r.b.WriteByte(' ')
-		fields, mark := r.objectFields(f.value, schemaOf(f.prop))
-		r.mdPairs(fields, depth+1, false)
-		r.popFields(mark)
-		r.mdDescription(f.prop)
-		r.b.WriteByte('\n')
-	case f.value.IsObject():
-		r.mdDescription(f.prop)
-		r.b.WriteByte('\n')
-		r.mdObjectList(f.value, schemaOf(f.prop), ind+"  ", depth+1)
-	default:
-		r.mdDescription(f.prop)
-		r.b.WriteByte('\n')
-		r.mdElements(f.value, itemsOf(schemaOf(f.prop)), ind+"  ", depth+1)
+	if bold {
+		r.b.WriteString("**")
 	}
 }
 
 // mdObjectList writes the fields of obj as list items indented by ind.
 func (r *render) mdObjectList(obj gjson.Result, s *Schema, ind string, depth int) {
 	fields, mark := r.objectFields(obj, s)
+	names := namesOnly(fields)
+	wrote := false
 	for i := range fields {
 		f := &fields[i]
-		if r.compact() && isEmpty(f.value) {
+		if r.skip(f.value) {
 			continue
 		}
-		r.mdMember(f, ind, depth)
+		wrote = true
+		r.mdMember(f, names, ind, depth)
+	}
+	if !wrote {
+		r.b.WriteString(ind)
+		r.b.WriteString("- ")
+		r.b.WriteString(none)
+		r.b.WriteByte('\n')
 	}
 	r.popFields(mark)
 }
 
-// mdFlat reports whether obj has an inline field and only inline fields (empty ones, which
-// compact drops, aside).
-func (r *render) mdFlat(obj gjson.Result, depth int) bool {
-	n := 0
-	ok := true
-	obj.ForEach(func(_, v gjson.Result) bool {
-		if r.compact() && isEmpty(v) {
-			return true
-		}
-		n++
-		ok = r.mdInline(v, depth)
-		return ok
-	})
-	return ok && n > 0
-}
-
 // mdFieldValue writes an inline field value: a scalar with its unit or as a percentage, or a list.
-func (r *render) mdFieldValue(f *field, depth int) {
+// Text with line breaks continues on lines indented by ind.
+func (r *render) mdFieldValue(f *field, ind string, depth int) {
 	if f.value.Type == gjson.JSON {
-		r.mdInlineValue(f.value, depth)
+		r.mdInlineValue(f.value, ind, depth)
 		if u := r.mdUnit(f.key, f.prop); u != "" && scalarArray(f.value) {
 			r.b.WriteByte(' ')
 			writeEscaped(&r.b, u)
 		}
 		return
 	}
-	r.mdValue(f.key, f.prop, f.value, true)
+	r.mdValue(f.key, f.prop, f.value, true, ind)
 }
 
 // mdDescription writes " — description" at verbose.
@@ -288,21 +359,23 @@ func (r *render) mdDescription(p *Property) {
 	}
 }
 
-// mdInlineValue writes a value on one line: a scalar, "{}" or "[]", a list of scalars, or (for a
-// container too deep to descend into) its escaped minified JSON.
-func (r *render) mdInlineValue(v gjson.Result, depth int) {
+// mdInlineValue writes a value within a paragraph: a scalar, "none" for an empty container, a
+// list of scalars, or (for a container too deep to descend into) its escaped minified JSON. Text
+// with line breaks continues on lines indented by ind.
+func (r *render) mdInlineValue(v gjson.Result, ind string, depth int) {
 	switch {
 	case v.Type != gjson.JSON:
-		r.mdScalar(v)
+		r.mdScalar(v, ind)
 	case isEmpty(v):
-		r.writeEmpty(v)
+		r.b.WriteString(none)
 	case scalarArray(v) && depth+1 < maxDepth:
-		r.mdList(v)
+		r.mdList(v, ind)
 	default:
 		r.mdMinified(v)
 	}
 }
 
+// mdKey writes a key shown as it is: escaped, `""` when empty.
 func (r *render) mdKey(key string) {
 	if key == "" {
 		r.b.WriteString(`""`)
@@ -311,35 +384,141 @@ func (r *render) mdKey(key string) {
 	writeEscaped(&r.b, key)
 }
 
-// mdScalar writes a string escaped, and a number, boolean or null as its JSON text.
-func (r *render) mdScalar(v gjson.Result) {
-	if v.Type != gjson.String {
+// mdScalar writes a string as text (mdText), null as "none", and a number or boolean as its JSON
+// text. The empty string is `""`, and a string that reads "none" is quoted so it cannot be taken
+// for an empty value.
+func (r *render) mdScalar(v gjson.Result, ind string) {
+	switch {
+	case v.Type == gjson.Null:
+		r.b.WriteString(none)
+	case v.Type != gjson.String:
 		r.b.WriteString(v.Raw)
-		return
-	}
-	if v.Str == "" {
+	case v.Str == "":
 		r.b.WriteString(`""`)
-		return
+	case v.Str == none:
+		r.b.WriteString(`"none"`)
+	default:
+		r.mdText(v.Str, ind)
 	}
-	writeEscaped(&r.b, v.Str)
 }
 
-// mdList writes an array of scalars as a comma-separated list; a string that is empty or holds a
-// comma is put in double quotes so the list stays unambiguous.
-func (r *render) mdList(arr gjson.Result) {
+// mdText writes s escaped; its line breaks become hard line breaks ("\" at the end of a line),
+// the next line indented by ind. Line breaks and white space at either end of s, which markdown
+// would drop, stay character references, as does the leading white space of a line; each line is
+// escaped on its own, so it cannot start block syntax, and a backslash that ends it cannot merge
+// with the hard break. Preformatted text (preformatted) is a fenced code block instead, which
+// keeps its white space as it is.
+func (r *render) mdText(s string, ind string) {
+	if strings.IndexByte(s, '\n') < 0 {
+		writeEscaped(&r.b, s)
+		return
+	}
+	s = validText(s)
+	if r.mdCode(s) {
+		r.mdCodeBlock(s, ind)
+		return
+	}
+	lead, trail := spaceEdges(s)
+	writeEscaped(&r.b, s[:lead])
+	body := s[lead:trail]
+	for {
+		line, rest, more := strings.Cut(body, "\n")
+		if !more {
+			writeEscaped(&r.b, line)
+			break
+		}
+		// Spaces and tabs that end a line are written as they are: the "\" of the hard break
+		// follows them, so markdown keeps them. A line of white space only would start the next
+		// line, where markdown drops it.
+		if t := strings.TrimRight(line, " \t"); t != "" {
+			writeEscaped(&r.b, t)
+			r.b.WriteString(line[len(t):])
+		} else {
+			writeEscaped(&r.b, line)
+		}
+		r.b.WriteString("\\\n")
+		r.b.WriteString(ind)
+		body = rest
+	}
+	writeEscaped(&r.b, s[trail:])
+}
+
+// mdCode reports whether mdText writes s as a code block.
+func (r *render) mdCode(s string) bool {
+	return !r.mdInList && strings.IndexByte(s, '\n') >= 0 && preformatted(validText(s))
+}
+
+// preformatted reports whether text s, which holds a line break, is laid out with white space
+// that a paragraph would collapse or strip (a line indented, a tab, a run of three spaces: code,
+// aligned columns) and can be a code block: no control character other than line feed and tab,
+// since a code block shows its text as it is, with no character references.
+func preformatted(s string) bool {
+	laidOut := s[0] == ' ' || s[0] == '\t'
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			laidOut = laidOut || i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t')
+		case c == '\t':
+			laidOut = true
+		case c < ' ' || c == 0x7f || isC1(s, i):
+			return false
+		case c == ' ' && strings.HasPrefix(s[i:], "   "):
+			laidOut = true
+		}
+	}
+	return laidOut
+}
+
+// mdCodeBlock writes s as a fenced code block whose lines are indented by ind, on the lines after
+// the current one (unless a list item has just been opened), and ends the line after it. The fence
+// is longer than any run of backticks in s, so s cannot close it.
+func (r *render) mdCodeBlock(s, ind string) {
+	run, longest := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '`' {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	if out := r.b.String(); out != "" && !strings.HasSuffix(out, "- ") && !strings.HasSuffix(out, "\n") {
+		r.b.WriteByte('\n')
+		r.b.WriteString(ind)
+	}
+	r.b.WriteString(fence)
+	r.b.WriteByte('\n')
+	for line := range strings.SplitSeq(s, "\n") {
+		r.b.WriteString(ind)
+		r.b.WriteString(line)
+		r.b.WriteByte('\n')
+	}
+	r.b.WriteString(ind)
+	r.b.WriteString(fence)
+	r.b.WriteByte('\n')
+	r.mdBlockEnd = true
+}
+
+// mdList writes an array of scalars as a comma-separated list; a string that is empty, holds a
+// comma or reads "none" is put in double quotes so the list stays unambiguous.
+func (r *render) mdList(arr gjson.Result, ind string) {
+	r.mdInList = true
+	defer func() { r.mdInList = false }()
 	first := true
 	arr.ForEach(func(_, el gjson.Result) bool {
 		if !first {
 			r.b.WriteString(", ")
 		}
 		first = false
-		if el.Type == gjson.String && (el.Str == "" || strings.IndexByte(el.Str, ',') >= 0) {
+		if el.Type == gjson.String && strings.IndexByte(el.Str, ',') >= 0 {
 			r.b.WriteByte('"')
-			writeEscaped(&r.b, el.Str)
+			r.mdText(el.Str, ind)
 			r.b.WriteByte('"')
 			return true
 		}
-		r.mdScalar(el)
+		r.mdScalar(el, ind)
 		return true
 	})
 }
@@ -357,11 +536,11 @@ func (r *render) mdParagraph(text string) {
 }
 
 // mdHeading writes the heading of field f's section; at verbose an array's element count follows.
-func (r *render) mdHeading(level int, f *field) {
+func (r *render) mdHeading(level int, f *field, names bool) {
 	r.blockBreak()
 	r.b.WriteString("######"[:min(level, 6)])
 	r.b.WriteByte(' ')
-	r.mdLabel(f.key, f.prop)
+	r.mdLabel(f.key, f.prop, names)
 	if r.verbose() && f.value.IsArray() {
 		r.b.WriteString(" (")
 		r.b.WriteString(strconv.Itoa(count(f.value)))

@@ -4,20 +4,23 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// mdTable writes a GFM table; compact drops columns that are empty in every row and pads nothing.
-func (r *render) mdTable(arr gjson.Result, cols []column) {
+// mdTable writes a GFM table, each line indented by ind; compact drops columns that are empty in
+// every row and pads nothing.
+func (r *render) mdTable(arr gjson.Result, cols []column, ind string) {
 	pad, rule := " ", " --- |"
 	if r.compact() {
 		pad, rule = "", "-|"
 	}
+	names := columnNames(cols)
 	r.blockBreak()
+	r.b.WriteString(ind)
 	r.b.WriteByte('|')
 	for i := range cols {
 		if !r.showColumn(cols, i) {
 			continue
 		}
 		r.b.WriteString(pad)
-		r.mdLabel(cols[i].key, cols[i].prop)
+		r.mdLabel(cols[i].key, cols[i].prop, names)
 		if u := r.mdUnit(cols[i].key, cols[i].prop); u != "" && u != "%" && (cols[i].prop == nil || !cols[i].prop.Fraction) {
 			r.b.WriteString(" (")
 			writeEscaped(&r.b, u)
@@ -26,7 +29,9 @@ func (r *render) mdTable(arr gjson.Result, cols []column) {
 		r.b.WriteString(pad)
 		r.b.WriteByte('|')
 	}
-	r.b.WriteString("\n|")
+	r.b.WriteByte('\n')
+	r.b.WriteString(ind)
+	r.b.WriteByte('|')
 	for i := range cols {
 		if r.showColumn(cols, i) {
 			r.b.WriteString(rule)
@@ -35,36 +40,39 @@ func (r *render) mdTable(arr gjson.Result, cols []column) {
 	r.b.WriteByte('\n')
 	arr.ForEach(func(_, el gjson.Result) bool {
 		cells := r.rowCells(el, cols)
+		r.b.WriteString(ind)
 		r.b.WriteByte('|')
 		for i := range cols {
 			if !r.showColumn(cols, i) {
 				continue
 			}
 			r.b.WriteString(pad)
-			if cells[i].Type != gjson.Null || !r.compact() {
-				r.mdCell(&cols[i], cells[i])
-			}
+			r.mdCell(&cols[i], cells[i])
 			r.b.WriteString(pad)
 			r.b.WriteByte('|')
 		}
 		r.b.WriteByte('\n')
 		return true
 	})
-	r.mdColumnDescriptions(cols)
+	r.mdColumnDescriptions(cols, names, ind)
 }
 
-// mdCell writes a table cell of column c; an empty string is left empty, a number in "%" or a
-// fraction is written as a percentage (other units are in the header).
+// mdCell writes a table cell of column c: a string escaped on one line (a line break stays a
+// character reference: a cell has no other way to hold one), null "none" and the empty string `""`
+// (at compact both leave the cell empty), and a number in "%" or a fraction as a percentage (other
+// units are in the header).
 func (r *render) mdCell(c *column, v gjson.Result) {
-	if v.Type == gjson.String {
+	switch {
+	case r.compact() && isEmpty(v):
+	case v.Type == gjson.String && v.Str != "" && v.Str != none:
 		writeEscaped(&r.b, v.Str)
-		return
+	default:
+		r.mdValue(c.key, c.prop, v, false, "")
 	}
-	r.mdValue(c.key, c.prop, v, false)
 }
 
 // mdColumnDescriptions writes, at verbose, a list of the table's columns that have a description.
-func (r *render) mdColumnDescriptions(cols []column) {
+func (r *render) mdColumnDescriptions(cols []column, names bool, ind string) {
 	listed := false
 	for i := range cols {
 		d := r.description(cols[i].prop)
@@ -75,8 +83,9 @@ func (r *render) mdColumnDescriptions(cols []column) {
 			r.blockBreak()
 			listed = true
 		}
+		r.b.WriteString(ind)
 		r.b.WriteString("- **")
-		r.mdLabel(cols[i].key, cols[i].prop)
+		r.mdLabel(cols[i].key, cols[i].prop, names)
 		r.b.WriteString(":** ")
 		writeEscaped(&r.b, collapseSpace(d))
 		r.b.WriteByte('\n')

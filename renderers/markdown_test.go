@@ -37,13 +37,13 @@ func TestGenericMarkdown(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{name: "raw key order", give: `{"b":1,"a":"x"}`, want: "- **b:** 1\n- **a:** x"},
-		{name: "schema order, extras last", give: `{"c":3,"a":"x","b":1}`, opts: Options{Schema: testSchema}, want: "- **B:** 1\n- **A:** x\n- **c:** 3"},
+		{name: "raw key order", give: `{"b":1,"a":"x"}`, want: "- **B:** 1\n- **A:** x"},
+		{name: "schema order, extras last", give: `{"c":3,"a":"x","b":1}`, opts: Options{Schema: testSchema}, want: "- **B:** 1\n- **A:** x\n- **C:** 3"},
 		{
 			name: "labels of declared properties",
 			give: `{"precipitation_probability":1,"observedAt":2,"uv_index":3,"user_id":4,"HTTPStatus":5,"n":6,"other_key":7}`,
 			opts: Options{Schema: labels},
-			want: "- **Precipitation probability:** 1\n- **Observed at:** 2\n- **UV index:** 3\n- **User ID:** 4\n- **HTTP status:** 5\n- **Number of \\*items\\*:** 6\n- **other_key:** 7",
+			want: "- **Precipitation probability:** 1\n- **Observed at:** 2\n- **UV index:** 3\n- **User ID:** 4\n- **HTTP status:** 5\n- **Number of \\*items\\*:** 6\n- **Other key:** 7",
 		},
 		{
 			name: "declared keys that are not names stay as they are",
@@ -52,36 +52,41 @@ func TestGenericMarkdown(t *testing.T) {
 			want: "- **\\_\\_init\\_\\_.py:** 1\n- **a b:** 4\n- **\\_id:** 5\n- **x__y:** 6",
 		},
 		{name: "undeclared keys are data", give: `{"README_*draft*.md":2,"C:\\temp\\":3,"content-type":1}`, want: "- **README\\_\\*draft\\*.md:** 2\n- **C:\\temp&#92;:** 3\n- **content-type:** 1"},
-		{name: "numbers as written", give: `{"a":1.50,"b":1e400,"c":-0,"d":12345678901234567890}`, want: "- **a:** 1.50\n- **b:** 1e400\n- **c:** -0\n- **d:** 12345678901234567890"},
-		{name: "literals and empties", give: `{"a":null,"b":true,"c":"","d":[],"e":{}}`, want: "- **a:** null\n- **b:** true\n- **c:** \"\"\n- **d:** []\n- **e:** {}"},
-		{name: "compact drops empties and bold", give: `{"a":null,"b":1,"c":"","d":[],"e":{}}`, opts: compact, want: "- b: 1"},
-		{name: "compact of only empties", give: `{"a":null}`, opts: compact, want: "{}"},
-		{name: "scalar array", give: `{"tags":["a","b, c","",1,null]}`, want: "- **tags:** a, \"b, c\", \"\", 1, null"},
-		{name: "scalars before sections", give: `{"obj":{"x":1},"a":2}`, want: "- **a:** 2\n\n## obj\n\n- **x:** 1"},
-		{name: "table", give: `{"rows":[{"k":"a","v":1},{"v":2,"k":"b|c"}]}`, want: "## rows\n\n| k | v |\n| --- | --- |\n| a | 1 |\n| b\\|c | 2 |"},
-		{name: "compact table drops empty columns", give: `{"rows":[{"k":"a","v":null},{"k":"b","v":null}]}`, opts: compact, want: "## rows\n\n|k|\n|-|\n|a|\n|b|"},
-		{name: "table with null cell", give: `[{"k":null},{"k":1}]`, want: "| k |\n| --- |\n| null |\n| 1 |"},
+		{name: "numbers as written", give: `{"a":1.50,"b":1e400,"c":-0,"d":12345678901234567890}`, want: "- **A:** 1.50\n- **B:** 1e400\n- **C:** -0\n- **D:** 12345678901234567890"},
+		{name: "literals and empties", give: `{"a":null,"b":true,"c":"","d":[],"e":{}}`, want: "- **A:** none\n- **B:** true\n- **C:** \"\"\n- **D:** none\n- **E:** none"},
+		{name: "compact drops empties and bold", give: `{"a":null,"b":1,"c":"","d":[],"e":{}}`, opts: compact, want: "- B: 1"},
+		{name: "compact of only empties", give: `{"a":null}`, opts: compact, want: "none"},
+		{name: "scalar array", give: `{"tags":["a","b, c","",1,null]}`, want: "- **Tags:** a, \"b, c\", \"\", 1, none"},
+		{name: "scalars before sections", give: `{"obj":{"x":1},"a":2}`, want: "- **A:** 2\n\n## Obj\n\n- **X:** 1"},
+		{name: "table", give: `{"rows":[{"k":"a","v":1},{"v":2,"k":"b|c"}]}`, want: "## Rows\n\n| K | V |\n| --- | --- |\n| a | 1 |\n| b\\|c | 2 |"},
+		{name: "compact table drops empty columns", give: `{"rows":[{"k":"a","v":null},{"k":"b","v":null}]}`, opts: compact, want: "## Rows\n\n|K|\n|-|\n|a|\n|b|"},
+		{name: "table with null cell", give: `[{"k":null},{"k":1}]`, want: "| K |\n| --- |\n| none |\n| 1 |"},
 		{
-			name: "records holding arrays are nested lists",
+			name: "records holding arrays: labelled lines, line items as a table",
 			give: `{"orders":[{"id":"o1","tags":["x","y"],"items":[{"sku":"A","qty":2}],"by":{"name":"Ada"}},{"id":"o2","items":[],"note":null}]}`,
-			want: "## orders\n\n- **id:** o1; **tags:** x, y\n  - **items:**\n    - **sku:** A; **qty:** 2\n  - **by:** name: Ada\n- **id:** o2; **items:** []; **note:** null",
+			want: "## Orders\n\n- **ID:** o1\\\n  **Tags:** x, y\\\n  **Items:**\n\n  | SKU | Qty |\n  | --- | --- |\n  | A | 2 |\n\n" +
+				"  **By:**\n  - **Name:** Ada\n- **ID:** o2\\\n  **Items:** none\\\n  **Note:** none",
 		},
 		{
 			name: "compact records",
 			give: `{"orders":[{"id":"o1","items":[{"sku":"A","qty":2}]},{"id":"o2","items":[],"note":null}]}`,
 			opts: compact,
-			want: "## orders\n\n- id: o1\n  - items:\n    - sku: A; qty: 2\n- id: o2",
+			want: "## Orders\n\n- ID: o1\\\n  Items:\n\n  |SKU|Qty|\n  |-|-|\n  |A|2|\n- ID: o2",
 		},
-		{name: "non-uniform array", give: `{"list":[{"a":1},{"b":2},3]}`, want: "## list\n\n- **a:** 1\n- **b:** 2\n- 3"},
-		{name: "record without scalars", give: `[{"a":{"b":[1]}},{"c":[{"d":{"e":1}}]}]`, want: "- Item 1\n  - **a:** b: 1\n- Item 2\n  - **c:**\n    - Item 1\n      - **d:** e: 1"},
-		{name: "array of arrays", give: `[[1,2],[],[[3],[{"a":1}]]]`, want: "- 1, 2\n- []\n- Item 3\n  - 3\n  - Item 2\n    - **a:** 1"},
-		{name: "nested objects", give: `{"a":{"b":{"c":1}}}`, want: "## a\n\n### b\n\n- **c:** 1"},
-		{name: "sections stop at level 4", give: `{"a":{"b":{"c":{"d":{"e":{"f":1},"g":2}}}}}`, want: "## a\n\n### b\n\n#### c\n\n- **d:**\n  - **e:** f: 1\n  - **g:** 2"},
+		{name: "non-uniform array", give: `{"list":[{"a":1},{"b":2},3]}`, want: "## List\n\n- **A:** 1\n- **B:** 2\n- 3"},
+		{name: "record without scalars", give: `[{"a":{"b":[1]}},{"c":[{"d":{"e":1}}]}]`, want: "- **A:**\n  - **B:** 1\n- **C:**\n  - **D:**\n    - **E:** 1"},
+		{
+			name: "array of arrays: each level a list level, rows of scalars inline",
+			give: `[[1,2],[],[[3],[{"a":1}]]]`,
+			want: "- 1, 2\n- none\n- Item 3\n  - 3\n  - Item 2\n\n    | A |\n    | --- |\n    | 1 |",
+		},
+		{name: "nested objects", give: `{"a":{"b":{"c":1}}}`, want: "## A\n\n### B\n\n- **C:** 1"},
+		{name: "sections stop at level 4", give: `{"a":{"b":{"c":{"d":{"e":{"f":1},"g":2}}}}}`, want: "## A\n\n### B\n\n#### C\n\n- **D:**\n  - **E:**\n    - **F:** 1\n  - **G:** 2"},
 		{name: "root scalar", give: `"# x"`, want: `\# x`},
 		{name: "root number", give: `-1.5e3`, want: `-1.5e3`},
 		{name: "root scalar array", give: `["a","b"]`, want: "a, b"},
 		{name: "empty key", give: `{"":1,"x":{"":2}}`, want: "- **\"\":** 1\n\n## x\n\n- **\"\":** 2"},
-		{name: "title", give: `{"a":1}`, opts: Options{Title: "Current\nweather #"}, want: "# Current weather \\#\n\n- **a:** 1"},
+		{name: "title", give: `{"a":1}`, opts: Options{Title: "Current\nweather #"}, want: "# Current weather \\#\n\n- **A:** 1"},
 		{
 			name: "verbose adds descriptions, units and counts",
 			give: `{"a":8.1,"b":"x","obj":{"x":1},"rows":[{"k":"a","v":1}]}`,
@@ -89,10 +94,10 @@ func TestGenericMarkdown(t *testing.T) {
 			want: "- **B:** x — The b field\n- **A:** 8.1 °C\n\n## Obj\n\nAn object\n\n- **X:** 1\n\n## Rows (1)\n\nRows\n\n" +
 				"| V (m) | K |\n| --- | --- |\n| 1 | a |\n\n- **V:** Value",
 		},
-		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: negotiation.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **a:** 1"},
-		{name: "no unit on null", give: `{"a":null}`, opts: verbose, want: "- **A:** null"},
-		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: negotiation.Compact, Units: verbose.Units}, want: "- a: 8.1 °C\n\n## rows\n\n|v (m)|\n|-|\n|1|"},
-		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: negotiation.VerbosityUnset}, want: "- **a:** null"},
+		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: negotiation.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **A:** 1"},
+		{name: "no unit on null", give: `{"a":null}`, opts: verbose, want: "- **A:** none"},
+		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: negotiation.Compact, Units: verbose.Units}, want: "- A: 8.1 °C\n\n## Rows\n\n|V (m)|\n|-|\n|1|"},
+		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: negotiation.VerbosityUnset}, want: "- **A:** none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -201,14 +206,15 @@ var cellPattern = regexp.MustCompile(`<t[hd]>(.*?)</t[hd]>`)
 // ends its cell (in a row or in the header), at every verbosity.
 func TestMarkdownTableBrokenByData(t *testing.T) {
 	tests := []struct {
-		name string
-		give string
-		want [][]string
+		name         string
+		give         string
+		want         [][]string
+		wantStandard [][]string // when it differs from want
 	}{
 		{
 			name: "cell",
 			give: `[{"path":"C:\\temp\\","size":1},{"path":"x","size":2}]`,
-			want: [][]string{{"path", "size"}, {`C:\temp\`, "1"}, {"x", "2"}},
+			want: [][]string{{"Path", "Size"}, {`C:\temp\`, "1"}, {"x", "2"}},
 		},
 		{
 			name: "header",
@@ -218,7 +224,9 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 		{
 			name: "cell before an empty cell",
 			give: `[{"a":"x\\","b":""},{"a":"\\\\","b":"y"}]`,
-			want: [][]string{{"a", "b"}, {`x\`, ""}, {`\\`, "y"}},
+			want: [][]string{{"A", "B"}, {`x\`, ""}, {`\\`, "y"}},
+			// standard writes the empty string `""`
+			wantStandard: [][]string{{"A", "B"}, {`x\`, `""`}, {`\\`, "y"}},
 		},
 	}
 	for _, tt := range tests {
@@ -226,7 +234,11 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 			t.Run(tt.name+"/"+v.String(), func(t *testing.T) {
 				got, err := Generic{}.Markdown([]byte(tt.give), Options{Verbosity: v})
 				requireNoError(t, err)
-				if diff := cmp.Diff(tt.want, tableRows(t, got)); diff != "" {
+				want := tt.want
+				if v == negotiation.Standard && tt.wantStandard != nil {
+					want = tt.wantStandard
+				}
+				if diff := cmp.Diff(want, tableRows(t, got)); diff != "" {
 					t.Errorf("Markdown(%s) = %q: cells mismatch (-want +got):\n%s", tt.give, got, diff)
 				}
 			})
@@ -305,12 +317,12 @@ func TestMarkdownForPeople(t *testing.T) {
 			name: "options units win",
 			give: `{"high_c":8,"wind_speed_kmh":10.4}`,
 			opts: Options{Schema: schema, Units: map[string]string{"high_c": "K", "wind_speed_kmh": "km/h"}},
-			want: "- **High c:** 8 K\n- **wind_speed_kmh:** 10.4 km/h",
+			want: "- **High c:** 8 K\n- **Wind speed:** 10.4 km/h",
 		},
 		{
 			name: "no schema, no percentage",
 			give: `{"precipitation_probability":0.15}`,
-			want: "- **precipitation_probability:** 0.15",
+			want: "- **Precipitation probability:** 0.15",
 		},
 	}
 	for _, tt := range tests {
@@ -322,4 +334,133 @@ func TestMarkdownForPeople(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMarkdownReadable checks what makes generic markdown read as a person would write it (issue
+// 17, defects 2 and 7): a record's fields one per line, line items as a table at any depth, line
+// breaks as hard line breaks, empty values as "none" with "" told apart, labels readable without
+// a schema, and every level of nested arrays visible.
+func TestMarkdownReadable(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want string
+	}{
+		{
+			name: "records: one labelled line per field, keys readable without a schema",
+			give: `{"entities":[{"name":"Zoë","entityType":"person","observations":["since 2024","role=admin"]},{"name":"Bob","entity_type":"bot","observations":[]}]}`,
+			want: "## Entities\n\n- **Name:** Zoë\\\n  **Entity type:** person\\\n  **Observations:** since 2024, role=admin\n" +
+				"- **Name:** Bob\\\n  **Entity type:** bot\\\n  **Observations:** none",
+		},
+		{
+			name: "line items of a record in a list are a table",
+			give: `[{"id":"o1","lines":[{"sku":"A1","qty":1},{"sku":"B7","qty":2}],"total":9.5}]`,
+			want: "- **ID:** o1\\\n  **Total:** 9.5\\\n  **Lines:**\n\n  | SKU | Qty |\n  | --- | --- |\n  | A1 | 1 |\n  | B7 | 2 |",
+		},
+		{
+			name: "line items below the section levels are a table",
+			give: `{"a":{"b":{"c":{"d":{"lines":[{"sku":"A1"}],"n":1}}}}}`,
+			want: "## A\n\n### B\n\n#### C\n\n- **D:**\n  - **Lines:**\n\n    | SKU |\n    | --- |\n    | A1 |\n  - **N:** 1",
+		},
+		{
+			name: "line breaks are hard line breaks",
+			give: `{"body":"line 1  \nline 2\n\nend\n","path":"C:\\temp\\\n# next"}`,
+			want: "- **Body:** line 1  \\\n  line 2\\\n  \\\n  end&#10;\n- **Path:** C:\\temp&#92;\\\n  \\# next",
+		},
+		{
+			name: "preformatted text is a code block",
+			give: `[{"listing":"[DIR] cmd      \n  <b>*x*</b>\n` + "```" + `\n","n":1},{"n":2}]`,
+			want: "- **Listing:**\n  ````\n  [DIR] cmd      \n    <b>*x*</b>\n  ```\n  \n  ````\n  **N:** 1\n- **N:** 2",
+		},
+		{
+			name: "line breaks in a record's field continue under it",
+			give: `[{"note":"a\nb","n":1},{"n":2}]`,
+			want: "- **Note:** a\\\n  b\\\n  **N:** 1\n- **N:** 2",
+		},
+		{name: "a table cell holds one line", give: `[{"k":"a\nb"}]`, want: "| K |\n| --- |\n| a&#10;b |"},
+		{
+			name: "empty values read none, the empty string and the word none are quoted",
+			give: `{"tags":[],"meta":{},"note":null,"text":"","word":"none","list":["none","",null]}`,
+			want: "- **Tags:** none\n- **Meta:** none\n- **Note:** none\n- **Text:** \"\"\n- **Word:** \"none\"\n- **List:** \"none\", \"\", none",
+		},
+		{
+			name: "empty cells",
+			give: `[{"a":null,"b":"","c":"none"},{"a":1,"b":"x","c":"y"}]`,
+			want: "| A | B | C |\n| --- | --- | --- |\n| none | \"\" | \"none\" |\n| 1 | x | y |",
+		},
+		{
+			name: "labels of identifiers and acronyms",
+			give: `{"entityType":1,"entity_type":2,"EntityType":3,"id":4,"url":5,"uv_index":6,"html_url":7,"fileCount":8}`,
+			want: "- **Entity type:** 1\n- **Entity type:** 2\n- **Entity type:** 3\n- **ID:** 4\n- **URL:** 5\n- **UV index:** 6\n- **HTML URL:** 7\n- **File count:** 8",
+		},
+		{
+			name: "keys of a map are data",
+			give: `{"dependencies":{"left-pad":"1.3.0","lodash":"4.17.21"},"files":[{"README.md":1,"go_mod":2}]}`,
+			want: "## Dependencies\n\n- **left-pad:** 1.3.0\n- **lodash:** 4.17.21\n\n## Files\n\n| README.md | go_mod |\n| --- | --- |\n| 1 | 2 |",
+		},
+		{
+			name: "nested arrays keep every level",
+			give: `{"a":{"b":[1,[2,[3]]]},"name":"some longer text so that text is shorter than json"}`,
+			want: "- **Name:** some longer text so that text is shorter than json\n\n## A\n\n### B\n\n- 1\n- Item 2\n  - 2\n  - Item 2\n    - 3",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Generic{}.Markdown([]byte(tt.give), Options{})
+			requireNoError(t, err)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Markdown(%s) mismatch (-want +got):\n%s", tt.give, diff)
+			}
+			requireNoError(t, CheckMarkdown(got))
+			requireNoError(t, checkStructure(got))
+			requireNoError(t, readsBack(got, []byte(tt.give), false))
+		})
+	}
+}
+
+// TestMarkdownLineBreaksReadBack checks that text with line breaks, as a field of an object and of
+// a record in a list, parses back to the same text (hard line breaks as "\n", or a code block for
+// preformatted text) and leaves the labels after it bold.
+func TestMarkdownLineBreaksReadBack(t *testing.T) {
+	for _, s := range []string{"a\nb", "a\\\nb\\", "a  \nb", "\n\nx\n\n\ny\n", "# a\n- b\n1. c\n---\n===\n    code", "a\n\\", "a\r\nb", "x\n|a|b|\n|-|-|", "x\n\tb", "```\n  ````"} {
+		t.Run(s, func(t *testing.T) {
+			value, err := encodeJSON(map[string]any{"v": s, "w": 1, "rows": []map[string]any{{"v": s, "w": 2, "x": []int{1}}}})
+			requireNoError(t, err)
+			got, err := Generic{}.Markdown(value, Options{})
+			requireNoError(t, err)
+			requireNoError(t, checkStructure(got))
+			n := 0
+			for _, b := range blockTexts(got) {
+				if strings.Contains(b, s) {
+					n++
+				}
+			}
+			if n != 2 {
+				t.Errorf("Markdown(%s) = %q: %d blocks hold %q, want 2 (blocks %q)", value, got, n, s, blockTexts(got))
+			}
+			if bold := strings.Join(boldTexts(got), " "); bold != "V: W: V: W: X:" {
+				t.Errorf("Markdown(%s) = %q: bold %q, want the five labels", value, got, bold)
+			}
+		})
+	}
+}
+
+// boldTexts returns the text of every bold span of md, in order.
+func boldTexts(md string) []string {
+	src := []byte(md)
+	doc := gfmParser().Parse(text.NewReader(src))
+	var out []string
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if e, ok := n.(*ast.Emphasis); ok && entering && e.Level == 2 {
+			var b strings.Builder
+			for c := e.FirstChild(); c != nil; c = c.NextSibling() {
+				if tx, ok := c.(*ast.Text); ok {
+					b.WriteString(unescapeMarkdown(tx.Segment.Value(src)))
+				}
+			}
+			out = append(out, b.String())
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }

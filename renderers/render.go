@@ -108,6 +108,11 @@ type render struct {
 	opts    Options
 	level   negotiation.Verbosity // never VerbosityUnset
 	scratch *scratch
+	// mdInList is set while markdown writes a comma-separated list, where text cannot be a block.
+	mdInList bool
+	// mdBlockEnd is set when markdown text ended with a code block (and a line break): what follows
+	// starts a new line.
+	mdBlockEnd bool
 }
 
 // init prepares r for rendering a value of size bytes with opts.

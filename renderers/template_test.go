@@ -36,7 +36,7 @@ func TestNewTemplateMarkdown(t *testing.T) {
 		{name: "compact", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Compact}, want: "Bern, Switzerland: 8.1 °C, Light rain"},
 		{name: "missing verbosity uses standard", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Verbose}, want: "## Bern, Switzerland\n\nLight rain, 8.1 °C (feels like 5.2 °C)"},
 		{name: "unset key is standard", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.VerbosityUnset: "{{.a}}!"}}, give: `{"a":1}`, want: "1!"},
-		{name: "no template uses generic", spec: TemplateSpec{Compact: "a"}, give: `{"a":1}`, opts: Options{Title: "T"}, want: "# T\n\n- **a:** 1"},
+		{name: "no template uses generic", spec: TemplateSpec{Compact: "a"}, give: `{"a":1}`, opts: Options{Title: "T"}, want: "# T\n\n- **A:** 1"},
 		{name: "data is escaped", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "- {{.a}}\n- {{index .b 0}}"}}, give: `{"a":"<b>x</b> *y*","b":["# h"]}`, want: "- \\<b>x\\</b> \\*y\\*\n- \\# h"},
 		{name: "keys are escaped", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "{{range $k, $v := .}}{{$k}}={{$v}} {{end}}"}}, give: `{"<k>":"v"}`, want: `\<k>=v `},
 		{name: "get finds a key by its raw name", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{get . "_id"}}/{{get . "none"}}`}}, give: `{"_id":7}`, want: "7/"},

@@ -22,9 +22,9 @@ func ExampleShaper_Tool() {
 	// [agent] -> structured, keep structuredContent: true
 	// {"conditions":"Light rain","location":"Bern","temperature_c":8.1}
 	// [human] -> markdown, keep structuredContent: true
-	// - **conditions:** Light rain
-	// - **location:** Bern
-	// - **temperature_c:** 8.1
+	// - **Conditions:** Light rain
+	// - **Location:** Bern
+	// - **Temperature c:** 8.1
 	// [format=text verbosity=compact] -> text, keep structuredContent: true
 	// conditions=Light rain
 	// location=Bern

@@ -17,6 +17,10 @@ type Capabilities struct {
 	Elicitation bool
 }
 
+// declares reports whether the capabilities hold a map in which the
+// extension's settings could be.
+func (c Capabilities) declares() bool { return len(c.Extensions) > 0 || len(c.Experimental) > 0 }
+
 // CapabilitiesFromMap reads a capability object decoded from JSON as a
 // map, as the stateless era's _meta envelope carries it after transit.
 func CapabilitiesFromMap(caps map[string]any) Capabilities {

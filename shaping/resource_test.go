@@ -25,7 +25,7 @@ func TestResourcePlans(t *testing.T) {
 		{"not declared", nil, []shaping.Content{jsonC, mdC, textC}, nil},
 		{"nothing to change", []string{"agent"}, []shaping.Content{jsonC}, nil},
 		{"no contents", []string{"human"}, nil, nil},
-		{"json rendered as markdown", []string{"human"}, []shaping.Content{jsonC}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/markdown", Text: "- **t:** 8"}}},
+		{"json rendered as markdown", []string{"human"}, []shaping.Content{jsonC}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/markdown", Text: "- **T:** 8"}}},
 		{"json rendered as text", []string{"format=text"}, []shaping.Content{jsonC}, []shaping.ContentPlan{{From: 0, Changed: true, MIMEType: "text/plain", Text: "t: 8"}}},
 		{"alternatives: json", []string{"agent"}, []shaping.Content{mdC, jsonC, textC}, []shaping.ContentPlan{{From: 1}}},
 		{"alternatives: markdown", []string{"human"}, []shaping.Content{jsonC, mdC, textC}, []shaping.ContentPlan{{From: 1}}},
@@ -73,11 +73,11 @@ func TestResourceRendererByTemplate(t *testing.T) {
 		want  string
 	}{
 		{"weather://bern", false, "8 degrees"},
-		{"weather://bern/report", false, "- **t:** 8"}, // {city} matches no "/": the generic renderer
-		{"other://bern", false, "- **t:** 8"},
+		{"weather://bern/report", false, "- **T:** 8"}, // {city} matches no "/": the generic renderer
+		{"other://bern", false, "- **T:** 8"},
 		// A resource of its own that the template matches too: never the
 		// template's renderer; its own, else the generic one.
-		{"weather://cities", true, "- **t:** 8"},
+		{"weather://cities", true, "- **T:** 8"},
 		{"weather://own", true, "8 cities"},
 		{"weather://own", false, "8 cities"},
 	}

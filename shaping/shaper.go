@@ -55,6 +55,12 @@ type Options struct {
 	// Tools configures the rendering of individual tools (and resource URIs
 	// or URI templates) by name, as [Shaper.Register] does.
 	Tools map[string]Tool
+	// Recover turns a panic in a request handler into a failed request (a
+	// tools/call result with isError, an internal error for other
+	// requests) and one error log line, and the server goes on serving; the
+	// panic's value never reaches the client (see [Shaper.Recovered]). Off
+	// by default: an SDK that recovers nothing lets a panic end the process.
+	Recover bool
 }
 
 // Tool configures how one tool's values are rendered.
@@ -95,6 +101,7 @@ type Shaper struct {
 	sessions   sessions
 	questions  questions
 	schemas    schemaCache
+	recover    bool
 
 	mu        sync.RWMutex
 	tools     map[string]Tool
@@ -123,6 +130,7 @@ func New(opts *Options) *Shaper {
 		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
 		registry:   renderers.NewRegistry(),
 		tools:      make(map[string]Tool),
+		recover:    opts.Recover,
 	}
 	s.sessions.store = opts.Store
 	s.questions.timeout = opts.QuestionTimeout

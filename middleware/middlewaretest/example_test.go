@@ -74,5 +74,5 @@ func ExampleNewClient() {
 	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
 	// Output:
 	// 2025-11-25
-	// - **reply:** pong
+	// - **Reply:** pong
 }

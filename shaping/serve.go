@@ -1,0 +1,441 @@
+package shaping
+
+import (
+	"context"
+	"errors"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// A front end serves tools/call, resources/read and prompts/get through
+// [ServeTool], [ServeResource] and [ServePrompt]: the core owns the call
+// (resolution, the gate, recovery from panics, what becomes of the result)
+// and the front end answers the questions it cannot answer without its
+// SDK's types, through a port. A port is long-lived (one per front end and
+// server); what belongs to one request travels as Req, a value, so that
+// serving a client that did not declare the extension allocates nothing.
+
+// Port is what every kind of call needs of a front end. Req is the front
+// end's description of one request (the SDK's request and what runs its
+// handler), Res the SDK's result.
+type Port[Req, Res any] interface {
+	// Facts returns what the SDK knows of the request's client (see
+	// [Request]) and what the request is about: the tool or prompt name,
+	// or the resource URI. It may leave Request.SessionKey nil when making
+	// the key costs something: the core then asks [Port.SessionKey] when it
+	// needs the key.
+	Facts(req Req) (Request, string)
+	// SessionKey returns the request's connection key (see
+	// Request.SessionKey), nil for none.
+	SessionKey(req Req) any
+	// Run runs the handler once in ctx. answers, when not nil, are the ids
+	// of elicitations to answer with the action refusal, laid over the
+	// request's own input responses, and state is the request state to pass
+	// back with them.
+	Run(ctx context.Context, req Req, answers []string, refusal, state string) (Res, error)
+	// Answered returns the ids of the elicitation answers the request
+	// carries in its own input responses, and its request state.
+	Answered(req Req) (ids []string, state string)
+	// Asked describes the elicitation input requests a result carries.
+	Asked(res Res) Asked
+	// Internal returns the protocol error of a failed request with text.
+	Internal(text string) error
+}
+
+// ToolPort is a front end's side of tools/call.
+type ToolPort[Req, Res any] interface {
+	Port[Req, Res]
+	// Status says whether a result is a tool error or asks for input;
+	// ok is false for a nil result, which is left to the SDK.
+	Status(res Res) (isError, needsInput, ok bool)
+	// Value returns structuredContent as JSON, nil when the result has
+	// none; ok is false when it cannot be encoded (the result then stays as
+	// it is).
+	Value(res Res) (value []byte, ok bool)
+	// Mirrors reports whether the result's content is one text block
+	// holding exactly value's text.
+	Mirrors(res Res, value []byte) bool
+	// Blocks says, for each content block of the result, whether it is a
+	// text block, and returns the text of the text blocks in order.
+	Blocks(res Res) (isText []bool, texts []string)
+	// Schema identifies the tool's registration (any comparable value that
+	// changes when the tool is registered again) and returns its output
+	// schema's JSON lazily: doc is called once per registration, and
+	// returns nil when the tool declares none. found is false when the
+	// front end does not know the tool.
+	Schema(req Req, tool string) (identity any, doc func() []byte, found bool)
+	// Rebuild returns a new result holding blocks (see [Plan.Content]),
+	// without structuredContent when drop, with structuredContent set to
+	// the JSON structured when it is not nil; res itself is not changed.
+	Rebuild(res Res, blocks []Block, drop bool, structured []byte) Res
+	// Failed returns a tool error result with text.
+	Failed(text string) Res
+}
+
+// ServeTool serves one tools/call (contract sections 1, 5, 6 and 9). A
+// client that did not declare the extension gets the handler's result as
+// it is. For the others the profile goes into the handler's context, the
+// elicitation gate stands between the handler and a client that cannot
+// answer ([Gate], [Call.Forged]; a handler that keeps asking gets a tool
+// error), and the result is rewritten as [Shaper.Tool] plans it, the
+// output schema read only when the rendering needs it. With
+// [Options.Recover], a panicking handler is a tool error for every client
+// (see [Shaper.Recovered]).
+func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, Res], req Req) (res Res, err error) {
+	facts, name := port.Facts(req)
+	if s.recover {
+		defer func() {
+			if v := recover(); v != nil {
+				res, err = port.Failed(s.Recovered("tools/call", name, v)), nil
+			}
+		}()
+	}
+	client := resolve(s, Port[Req, Res](port), req, &facts)
+	if !client.Profile.Declared() {
+		return port.Run(ctx, req, nil, "", "")
+	}
+	call := s.Begin(client, facts.SessionKey, "tools/call", name)
+	defer call.Done()
+	ctx = call.Context(ctx)
+	res, err = gated(ctx, call, Port[Req, Res](port), req)
+	if err != nil {
+		if still, ok := stillAsking(err); ok {
+			return port.Failed(still.Error()), nil
+		}
+		return res, err
+	}
+	return rewriteTool(s, call, port, req, res), nil
+}
+
+// stillAsking returns the *StillAskingError err is, if it is one.
+func stillAsking(err error) (*StillAskingError, bool) {
+	if err == nil {
+		return nil, false
+	}
+	var still *StillAskingError
+	ok := errors.As(err, &still)
+	return still, ok
+}
+
+// gated runs the handler behind the elicitation gate: the answers the
+// request carries are replaced by the refusal when forged, and the
+// handler's elicitation input requests are answered with it.
+func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
+	if !call.Closed {
+		return port.Run(ctx, req, nil, "", "")
+	}
+	refusal := call.Refusal()
+	var forged []string
+	ids, state := port.Answered(req)
+	forged = call.Forged(ids)
+	return Gate(call, func(refused []string, st string) (Res, error) {
+		switch {
+		case refused != nil:
+			return port.Run(ctx, req, append(refused, forged...), refusal, st)
+		case forged != nil:
+			return port.Run(ctx, req, forged, refusal, state)
+		}
+		return port.Run(ctx, req, nil, "", "")
+	}, port.Asked)
+}
+
+// rewriteTool rewrites a result as [Shaper.Tool] plans it.
+func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], req Req, res Res) Res {
+	isError, needsInput, ok := port.Status(res)
+	if !ok || isError || needsInput {
+		return res // the handler's error or question stands as it is, hints included
+	}
+	p := call.Client.Profile
+	in := Result{Tool: call.Name, Hints: call.Hints()}
+	rendering := p.Rendering()
+	if rendering == negotiation.PassThrough && len(in.Hints) == 0 {
+		return res
+	}
+	value, ok := port.Value(res)
+	if !ok {
+		return res // not JSON: nothing can be rendered
+	}
+	var isText []bool
+	if value == nil {
+		// Only a result without a value needs its texts.
+		isText, in.Texts = port.Blocks(res)
+		in.NonText = len(isText) - len(in.Texts)
+	} else {
+		in.Value, in.MirrorsValue = value, port.Mirrors(res, value)
+		if rendering != negotiation.Structured {
+			info := toolInfo(s, port, req, call.Name)
+			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
+		}
+	}
+	plan := s.Tool(p, in)
+	if plan.Unchanged() {
+		return res
+	}
+	if isText == nil {
+		isText, _ = port.Blocks(res)
+	}
+	return port.Rebuild(res, plan.Content(isText), plan.DropStructured, plan.Structured)
+}
+
+// toolInfo returns what is known of the tool's output schema, parsed once
+// per registration (see [Shaper.ToolInfo]).
+func toolInfo[Req, Res any](s *Shaper, port ToolPort[Req, Res], req Req, name string) ToolInfo {
+	identity, doc, found := port.Schema(req, name)
+	if !found {
+		return ToolInfo{}
+	}
+	return s.ToolInfo(identity, doc)
+}
+
+// ResourcePort is a front end's side of resources/read.
+type ResourcePort[Req, Res any] interface {
+	Port[Req, Res]
+	// Code returns the JSON-RPC error code err carries, 0 when none.
+	Code(err error) int64
+	// Empty reports whether a result has an empty list of contents and asks
+	// for no input.
+	Empty(res Res) bool
+	// Contents describes a result's contents; ok is false for a result the
+	// core leaves to the SDK (nil, asking for input, or holding a content
+	// of a kind it does not know).
+	Contents(res Res) (contents []Content, ok bool)
+	// Exact reports whether the server registers a resource under exactly
+	// uri, rather than serving it through a URI template (see
+	// [Shaper.ReadResource]); false when the front end cannot tell.
+	Exact(req Req, uri string) bool
+	// Rebuild returns a new result holding the contents plans describe.
+	Rebuild(res Res, plans []ContentPlan) Res
+	// NotFound returns the outcome that tells the client the resource uri
+	// does not exist: the contract's -32602 with data.uri where the SDK can
+	// carry it ([NotFoundCode], [NotFoundMessage], [NotFoundData]), the
+	// handler's own outcome (res, err) where it cannot.
+	NotFound(uri string, res Res, err error) (Res, error)
+}
+
+// ServeResource serves one resources/read (contract section 7): for every
+// client, every form of "not found" ([NotFound]) becomes the front end's
+// not-found error; for a client that declared the extension, the profile
+// goes into the handler's context, the elicitation gate stands between the
+// handler and the client, and the contents are narrowed and rendered as
+// [Shaper.Resource] plans. With [Options.Recover], a panicking handler is
+// an internal error.
+func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePort[Req, Res], req Req) (res Res, err error) {
+	facts, uri := port.Facts(req)
+	if s.recover {
+		defer func() {
+			if v := recover(); v != nil {
+				var zero Res
+				res, err = zero, port.Internal(s.Recovered("resources/read", uri, v))
+			}
+		}()
+	}
+	client := resolve(s, Port[Req, Res](port), req, &facts)
+	if !client.Profile.Declared() {
+		return notFound(port, uri)(port.Run(ctx, req, nil, "", ""))
+	}
+	call := s.Begin(client, facts.SessionKey, "resources/read", uri)
+	defer call.Done()
+	ctx = call.Context(ctx)
+	res, err = gated(ctx, call, Port[Req, Res](port), req)
+	if still, ok := stillAsking(err); ok {
+		var zero Res
+		return zero, port.Internal(still.Error())
+	}
+	if res, err = notFound(port, uri)(res, err); err != nil {
+		return res, err
+	}
+	contents, ok := port.Contents(res)
+	if !ok {
+		return res, nil
+	}
+	plans := s.ReadResource(call.Client.Profile, uri, port.Exact(req, uri), contents)
+	if plans == nil {
+		return res, nil
+	}
+	return port.Rebuild(res, plans), nil
+}
+
+// notFound returns a function that turns a resources/read outcome that
+// means "not found" into the port's not-found error.
+func notFound[Req, Res any](port ResourcePort[Req, Res], uri string) func(Res, error) (Res, error) {
+	return func(res Res, err error) (Res, error) {
+		var code int64
+		if err != nil {
+			code = port.Code(err)
+		}
+		if NotFound(err, code, err == nil && port.Empty(res)) {
+			return port.NotFound(uri, res, err)
+		}
+		return res, err
+	}
+}
+
+// PromptPort is a front end's side of prompts/get.
+type PromptPort[Req, Res any] interface {
+	Port[Req, Res]
+	// Texts returns the text of each text message of a result, in order;
+	// ok is false for a result the core leaves to the SDK (nil, or asking
+	// for input).
+	Texts(res Res) (texts []string, ok bool)
+	// Rebuild returns a new result whose text messages hold texts, one for
+	// one.
+	Rebuild(res Res, texts []string) Res
+}
+
+// ServePrompt serves one prompts/get (contract section 7): for a client
+// that declared the extension, the profile goes into the handler's
+// context, the elicitation gate stands between the handler and the client,
+// and markdown texts become plain text for the text rendering
+// ([Shaper.Prompt]). With [Options.Recover], a panicking handler is an
+// internal error.
+func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[Req, Res], req Req) (res Res, err error) {
+	facts, name := port.Facts(req)
+	if s.recover {
+		defer func() {
+			if v := recover(); v != nil {
+				var zero Res
+				res, err = zero, port.Internal(s.Recovered("prompts/get", name, v))
+			}
+		}()
+	}
+	client := resolve(s, Port[Req, Res](port), req, &facts)
+	if !client.Profile.Declared() {
+		return port.Run(ctx, req, nil, "", "")
+	}
+	call := s.Begin(client, facts.SessionKey, "prompts/get", name)
+	defer call.Done()
+	ctx = call.Context(ctx)
+	res, err = gated(ctx, call, Port[Req, Res](port), req)
+	if still, ok := stillAsking(err); ok {
+		var zero Res
+		return zero, port.Internal(still.Error())
+	}
+	if err != nil {
+		return res, err
+	}
+	texts, ok := port.Texts(res)
+	if !ok {
+		return res, nil
+	}
+	converted := s.Prompt(call.Client.Profile, texts)
+	if converted == nil {
+		return res, nil
+	}
+	return port.Rebuild(res, converted), nil
+}
+
+// SendPort is a front end's side of the legacy era's elicitation/create,
+// the one request a server sends that the contract gates.
+type SendPort[Req, Res any] interface {
+	// Session identifies the connection the request goes to: a key (nil
+	// for none) and the transport's session id ("" for none).
+	Session(req Req) (key any, id string)
+	// Send sends the request and waits for the answer in ctx.
+	Send(ctx context.Context, req Req) (Res, error)
+	// Answer returns the elicitation result with action ("decline",
+	// "cancel").
+	Answer(action string) Res
+}
+
+// Send sends one elicitation/create (contract section 6): to a client whose
+// gate is closed it is never sent, and the gate's refusal is the answer
+// ([Shaper.GateSending]); otherwise the answer is awaited in the context of
+// [Shaper.Question], so that a question ends as "cancel" when its time is
+// up ([Options.QuestionTimeout]), its session ends or the shaper is closed.
+func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res], req Req) (Res, error) {
+	key, id := port.Session(req)
+	if s.GateSending(ctx, key) {
+		return port.Answer(s.Refusal()), nil
+	}
+	qctx, done := s.Question(ctx, key, id)
+	defer done()
+	res, err := port.Send(qctx, req)
+	if err != nil && Unanswered(qctx) != nil {
+		return port.Answer("cancel"), nil
+	}
+	return res, err
+}
+
+// Kind is what the core does with a request, by its method.
+type Kind uint8
+
+// The kinds of request.
+const (
+	// Other requests reach the handler with the profile in the context,
+	// and come back as they are.
+	Other Kind = iota
+	// ToolCall, ResourceRead and PromptGet are served by [ServeTool],
+	// [ServeResource] and [ServePrompt].
+	ToolCall
+	ResourceRead
+	PromptGet
+	// Question is the elicitation/create a server sends ([Send]).
+	Question
+	// Handshake is initialize or server/discover: the extension is
+	// advertised in the result ([Advertise]).
+	Handshake
+)
+
+// KindOf returns what the core does with a request of method.
+func KindOf(method string) Kind {
+	switch method {
+	case "tools/call":
+		return ToolCall
+	case "resources/read":
+		return ResourceRead
+	case "prompts/get":
+		return PromptGet
+	case "elicitation/create":
+		return Question
+	case "initialize", "server/discover":
+		return Handshake
+	}
+	return Other
+}
+
+// Serve serves a request of kind [Other] (tools/list, completion, ...):
+// the handler gets the profile of a client that declared the extension in
+// its context, and the result goes back as it is. With [Options.Recover],
+// a panicking handler is an internal error.
+func Serve[Req, Res any](ctx context.Context, s *Shaper, port Port[Req, Res], req Req, method string) (res Res, err error) {
+	facts, name := port.Facts(req)
+	if s.recover {
+		defer func() {
+			if v := recover(); v != nil {
+				var zero Res
+				res, err = zero, port.Internal(s.Recovered(method, name, v))
+			}
+		}()
+	}
+	client := resolve(s, port, req, &facts)
+	if client.Profile.Declared() {
+		ctx = negotiation.WithProfile(ctx, client.Profile)
+	}
+	return port.Run(ctx, req, nil, "", "")
+}
+
+// resolve resolves the client of a request ([Shaper.Resolve]), asking the
+// port for the connection key only when a kept session or the store may
+// know the client, or the client declared the extension.
+func resolve[Req, Res any](s *Shaper, port Port[Req, Res], req Req, facts *Request) Client {
+	if facts.SessionKey == nil && !facts.HasMeta && !facts.Stateless &&
+		(!facts.HasSession || facts.Session.declares() || s.sessions.store != nil) {
+		facts.SessionKey = port.SessionKey(req)
+	}
+	client := s.Resolve(facts)
+	if client.Profile.Declared() && facts.SessionKey == nil {
+		facts.SessionKey = port.SessionKey(req)
+	}
+	return client
+}
+
+// Context returns ctx carrying the profile of the request's client (for
+// negotiation.FromContext) when it declared the extension, else ctx as it
+// is: how requests of kind [Other] reach their handlers.
+func (s *Shaper) Context(ctx context.Context, r *Request) context.Context {
+	client := s.Resolve(r)
+	if !client.Profile.Declared() {
+		return ctx
+	}
+	return negotiation.WithProfile(ctx, client.Profile)
+}
