@@ -40,6 +40,7 @@ const (
 	Structured  Rendering = "structured"
 	Markdown    Rendering = "markdown"
 	Text        Rendering = "text"
+	TOON        Rendering = "toon"
 )
 
 // Case is one client of renderings.json and what it must get.

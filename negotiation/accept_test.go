@@ -36,6 +36,8 @@ func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
 		// markdown, text), never the order the client listed them in.
 		{"equal q: markdown before text, whatever the listing", "text/plain, text/markdown", "format=markdown"},
 		{"equal q: json before markdown, whatever the listing", "text/markdown, application/json", "format=json"},
+		{"equal q: text before toon, whatever the listing", "text/toon, text/plain", "format=text"},
+		{"toon alone", "text/toon", "format=toon"},
 		{"equal explicit q", "text/plain;q=0.5, text/markdown;q=0.5, application/json;q=0.4", "format=markdown"},
 		{"equal q of one thousandth", "text/plain;q=0.001, application/json;q=0.001", "format=json"},
 		{"q=1.000 spelled out", "text/plain;q=1.000, text/markdown;q=1", "format=markdown"},

@@ -58,8 +58,8 @@ func decodeSettings(tb testing.TB, raw json.RawMessage) (any, bool) {
 
 func TestConformanceVectors(t *testing.T) {
 	cases := loadVectors(t)
-	if len(cases) != 45 {
-		t.Fatalf("testdata/profiles.json has %d cases, want 45", len(cases))
+	if len(cases) != 47 {
+		t.Fatalf("testdata/profiles.json has %d cases, want 47", len(cases))
 	}
 	for _, tt := range cases {
 		t.Run(tt.Name, func(t *testing.T) {

@@ -31,6 +31,7 @@ func FuzzFromSettings(f *testing.F) {
 		if f := p.Format(); f != negotiation.FormatUnset {
 			want := map[negotiation.Format]negotiation.Rendering{
 				negotiation.FormatJSON: negotiation.Structured, negotiation.FormatText: negotiation.Text, negotiation.FormatMarkdown: negotiation.Markdown,
+				negotiation.FormatTOON: negotiation.TOON,
 			}[f]
 			if p.Rendering() != want {
 				t.Errorf("format %v gives rendering %v", f, p.Rendering())

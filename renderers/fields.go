@@ -18,7 +18,7 @@ func (r *render) objectFields(obj gjson.Result, s *Schema) (fields []field, mark
 	mark = len(r.scratch.fields)
 	index := r.propertyIndex(s)
 	obj.ForEach(func(key, value gjson.Result) bool {
-		f := field{key: gjsonString(key), value: value}
+		f := field{key: jsonText(key.Str, key.Raw), raw: key.Raw, value: value}
 		if s != nil {
 			f.rank = len(s.Properties)
 			if i := index.of(s, f.key); i >= 0 {
@@ -140,7 +140,7 @@ func (r *render) addRow(el gjson.Result, mark int, first bool) bool {
 			ok = false
 			return false
 		}
-		k := gjsonString(key)
+		k := jsonText(key.Str, key.Raw)
 		i := columnIndex(r.scratch.cols[mark:], k)
 		switch {
 		case i < 0 && first && len(r.scratch.cols)-mark < maxColumns:
@@ -179,7 +179,7 @@ func (r *render) rowCells(el gjson.Result, cols []column) []gjson.Result {
 	cells := slices.Grow(r.scratch.cells[:0], len(cols))[:len(cols)]
 	clear(cells)
 	el.ForEach(func(key, value gjson.Result) bool {
-		if i := columnIndex(cols, gjsonString(key)); i >= 0 {
+		if i := columnIndex(cols, jsonText(key.Str, key.Raw)); i >= 0 {
 			cells[i] = value
 		}
 		return true

@@ -1,11 +1,8 @@
 package renderers
 
 import (
-	"encoding/json"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/tidwall/gjson"
 )
 
 // This file holds how text values are quoted: when (needsQuote) and how (writeQuoted).
@@ -106,56 +103,6 @@ func isJSONNumber(s string) bool {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// gjsonString returns the text of a JSON string (or object key) as encoding/json decodes it. gjson
-// decodes most strings the same way, but it pairs a high surrogate escape with whatever \u escape
-// follows (so "\ud800\u0000" loses its NUL); a string with a surrogate escape is decoded by
-// encoding/json instead.
-func gjsonString(v gjson.Result) string {
-	if v.Type != gjson.String || !hasSurrogateEscape(v.Raw) {
-		return v.Str
-	}
-	var s string
-	if err := json.Unmarshal([]byte(v.Raw), &s); err != nil {
-		return v.Str
-	}
-	return s
-}
-
-// hasSurrogateEscape reports whether the JSON string literal raw holds a \uD800-\uDFFF escape.
-func hasSurrogateEscape(raw string) bool {
-	for i := strings.Index(raw, `\u`); i >= 0 && i+2 < len(raw); {
-		if c := raw[i+2]; c == 'd' || c == 'D' {
-			return true
-		}
-		j := strings.Index(raw[i+2:], `\u`)
-		if j < 0 {
-			break
-		}
-		i += 2 + j
-	}
-	return false
-}
-
-// jsonText returns s as a JSON decoder reads it: each byte that is not part of valid UTF-8 becomes
-// U+FFFD (encoding/json does the same), so that text shows exactly the decoded value.
-func jsonText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteString("\uFFFD")
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
 
 // quotedWidth returns the width in runes of s as txtString writes it under rule.
 func quotedWidth(s string, rule quoteRule) int {

@@ -76,6 +76,7 @@ func byMediaType(markdown, text func([]byte, Options) (string, error), value []b
 // field is one member of an object, in rendering order.
 type field struct {
 	key   string
+	raw   string // the key's JSON text, escapes and all
 	value gjson.Result
 	prop  *Property // the schema property, or nil
 	rank  int       // the property's index in the schema; extras rank after all properties

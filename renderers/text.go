@@ -64,7 +64,7 @@ func (r *render) txtObject(obj gjson.Result, s *Schema, indent, depth int) {
 	for i := range fields {
 		f := &fields[i]
 		r.writeIndent(indent)
-		r.txtString(jsonText(f.key), keyRules)
+		r.txtString(f.key, keyRules)
 		r.txtValue(f.key, f.value, f.prop, schemaOf(f.prop), indent, depth)
 	}
 	r.popFields(mark)
@@ -190,7 +190,7 @@ func (r *render) txtScalar(v gjson.Result, rule quoteRule) {
 		r.b.WriteString(v.Raw)
 		return
 	}
-	r.txtString(jsonText(gjsonString(v)), rule)
+	r.txtString(jsonText(v.Str, v.Raw), rule)
 }
 
 // txtString writes s, quoted when needsQuote says so under rule.

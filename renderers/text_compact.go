@@ -49,7 +49,7 @@ func (r *render) cObject(obj gjson.Result, s *Schema, indent, depth int) {
 	for i := range fields {
 		f := &fields[i]
 		r.writeCompactIndent(indent)
-		r.txtString(jsonText(f.key), keyRules)
+		r.txtString(f.key, keyRules)
 		r.cMember(f.value, schemaOf(f.prop), indent, depth)
 	}
 	r.popFields(mark)
@@ -118,7 +118,7 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		}
 		var seen uint64
 		el.ForEach(func(key, value gjson.Result) bool {
-			k := gjsonString(key)
+			k := jsonText(key.Str, key.Raw)
 			i := columnIndex(r.scratch.cols[mark:], k)
 			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns && isCell(value) {
 				i = len(r.scratch.cols) - mark
@@ -184,7 +184,7 @@ func (r *render) tableSaves(arr gjson.Result, cols []column) bool {
 	arr.ForEach(func(_, el gjson.Result) bool {
 		saved += len(cols)
 		el.ForEach(func(key, value gjson.Result) bool {
-			if pairable(value) && columnIndex(cols, gjsonString(key)) < 0 {
+			if pairable(value) && columnIndex(cols, jsonText(key.Str, key.Raw)) < 0 {
 				pairs++
 			}
 			return true
@@ -222,7 +222,7 @@ func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, indent, d
 				continue
 			}
 			r.writeCompactIndent(indent + 1)
-			r.txtString(jsonText(f.key), keyRules)
+			r.txtString(f.key, keyRules)
 			r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
 		}
 		r.popFields(mark)
@@ -277,7 +277,7 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 			continue
 		}
 		r.writeCompactIndent(indent + 1)
-		r.txtString(jsonText(f.key), keyRules)
+		r.txtString(f.key, keyRules)
 		r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
 	}
 	r.popFields(mark)
@@ -299,7 +299,7 @@ func (r *render) cPairs(obj gjson.Result, s *Schema, first quoteRule) {
 
 // cPair writes one "key=value" (or "key[N]=a,b") pair of a line of pairs.
 func (r *render) cPair(f *field, first quoteRule) {
-	r.txtString(jsonText(f.key), keyChars|pairSeparated|first)
+	r.txtString(f.key, keyChars|pairSeparated|first)
 	if scalarArray(f.value) {
 		r.txtCount(f.value)
 		r.b.WriteByte('=')
@@ -332,7 +332,7 @@ func (r *render) cToken(v gjson.Result, rule quoteRule) {
 		r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
 		r.b.Write(r.scratch.buf)
 	case gjson.String:
-		r.txtString(jsonText(gjsonString(v)), rule)
+		r.txtString(jsonText(v.Str, v.Raw), rule)
 	default:
 		r.b.WriteString(v.Raw)
 	}

@@ -17,7 +17,7 @@ import (
 // on the corpus of real servers' results (67%); like cmd/corpus-sizes's TestCorpusBudgets, it is
 // checked only with CONTENTNEG_CORPUS_BUDGETS=1, and logged otherwise.
 func TestCompactTextCorpusBudget(t *testing.T) {
-	items := corpusValues(t)
+	items := ctCorpusValues(t)
 	names := make([]string, 0, len(items))
 	for name := range items {
 		names = append(names, name)

@@ -26,8 +26,8 @@ type jmember struct {
 	value jvalue
 }
 
-// decodeJSON reads one JSON value with its numbers as their exact text and its objects in order.
-func decodeJSON(data []byte) (jvalue, error) {
+// ctDecodeJSON reads one JSON value with its numbers as their exact text and its objects in order.
+func ctDecodeJSON(data []byte) (jvalue, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := readJSON(dec)
@@ -159,7 +159,7 @@ func (d *cdecoder) root() (jvalue, error) {
 		return d.array(first, 0, 0, 0, false)
 	case first[0] == '[' || first[0] == '{': // the whole text is JSON
 		d.i = len(d.lines)
-		return decodeJSON([]byte(strings.Join(d.lines, "\n")))
+		return ctDecodeJSON([]byte(strings.Join(d.lines, "\n")))
 	case len(d.lines) == 1 && isScalarLine(first):
 		d.i++
 		return token(first, "")
@@ -309,7 +309,7 @@ func (d *cdecoder) element(indent int) (jvalue, error) {
 	case arrayHeader(line):
 		return d.array(line, indent, indent+1, 0, false)
 	case line[0] == '[' || line[0] == '{':
-		return decodeJSON([]byte(line))
+		return ctDecodeJSON([]byte(line))
 	case isLabel(line):
 		return d.members(indent + 1)
 	case isScalarLine(line):
@@ -490,7 +490,7 @@ func token(s, _ string) (jvalue, error) {
 	case s == "":
 		return nil, errors.New("empty value")
 	case s[0] == '"', s[0] == '[', s[0] == '{':
-		return decodeJSON([]byte(s))
+		return ctDecodeJSON([]byte(s))
 	case s == "null":
 		return nil, nil
 	case s == "true":

@@ -23,7 +23,7 @@ func compactText(t testing.TB, value string, schema *Schema) string {
 // checkRoundTrip renders value as compact text and decodes the text: it must give the same value.
 func checkRoundTrip(t testing.TB, value string, schema *Schema) string {
 	t.Helper()
-	want, err := decodeJSON([]byte(value))
+	want, err := ctDecodeJSON([]byte(value))
 	if err != nil {
 		t.Fatalf("decode the value %q: %v", value, err)
 	}
@@ -79,8 +79,8 @@ func TestCompactTextRoundTrip(t *testing.T) {
 	}
 }
 
-// corpusValues returns the values of testdata/corpus (not the schemas) by name, with their schemas.
-func corpusValues(t testing.TB) map[string][2][]byte {
+// ctCorpusValues returns the values of testdata/corpus (not the schemas) by name, with their schemas.
+func ctCorpusValues(t testing.TB) map[string][2][]byte {
 	t.Helper()
 	paths, err := filepath.Glob("../testdata/corpus/*.json")
 	if err != nil {
@@ -110,7 +110,7 @@ func corpusValues(t testing.TB) map[string][2][]byte {
 // TestCompactTextRoundTripCorpus reads the compact text of every corpus value back, with and
 // without its schema (which only orders the members).
 func TestCompactTextRoundTripCorpus(t *testing.T) {
-	for name, item := range corpusValues(t) {
+	for name, item := range ctCorpusValues(t) {
 		t.Run(name, func(t *testing.T) {
 			checkRoundTrip(t, string(item[0]), nil)
 			if item[1] == nil {
@@ -224,11 +224,11 @@ func FuzzCompactTextRoundTrip(f *testing.F) {
 	for _, v := range compactEdgeCases {
 		f.Add([]byte(v))
 	}
-	for _, item := range corpusValues(f) {
+	for _, item := range ctCorpusValues(f) {
 		f.Add(item[0])
 	}
 	f.Fuzz(func(t *testing.T, value []byte) {
-		want, err := decodeJSON(value)
+		want, err := ctDecodeJSON(value)
 		if err != nil || validate(value) != nil {
 			if _, rerr := (Generic{}).Render(value, Options{MediaType: MediaText, Verbosity: negotiation.Compact}); rerr == nil && err != nil {
 				t.Fatalf("invalid JSON %q rendered without an error", value)

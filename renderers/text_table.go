@@ -13,7 +13,7 @@ func (r *render) txtHeader(cols []column) {
 		if i > 0 {
 			r.b.WriteByte(',')
 		}
-		r.txtString(jsonText(cols[i].key), keyChars)
+		r.txtString(cols[i].key, keyChars)
 	}
 	r.b.WriteByte('}')
 }
@@ -42,7 +42,7 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 	r.writeIndent(indent)
 	for i := range cols {
 		w := r.b.Len()
-		r.txtString(jsonText(cols[i].key), keyRules|spaceSeparated)
+		r.txtString(cols[i].key, keyRules|spaceSeparated)
 		if u := r.unit(cols[i].key); u != "" {
 			r.b.WriteString(" (")
 			r.b.WriteString(u)
@@ -74,7 +74,7 @@ func cellRule(i int) quoteRule {
 // measureColumns sets the display width (in runes) of every column of an aligned table.
 func (r *render) measureColumns(arr gjson.Result, cols []column) {
 	for i := range cols {
-		cols[i].width = quotedWidth(jsonText(cols[i].key), keyRules|spaceSeparated)
+		cols[i].width = quotedWidth(cols[i].key, keyRules|spaceSeparated)
 		if u := r.unit(cols[i].key); u != "" {
 			cols[i].width += utf8.RuneCountInString(u) + 3
 		}
@@ -84,7 +84,7 @@ func (r *render) measureColumns(arr gjson.Result, cols []column) {
 		for i := range cols {
 			w := len(cells[i].Raw)
 			if cells[i].Type == gjson.String {
-				w = quotedWidth(jsonText(gjsonString(cells[i])), cellRule(i))
+				w = quotedWidth(jsonText(cells[i].Str, cells[i].Raw), cellRule(i))
 			}
 			cols[i].width = max(cols[i].width, w)
 		}

@@ -1,9 +1,11 @@
 package renderers
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -310,10 +312,14 @@ func columnOf(cols []field, index map[string]int, key string) int {
 	return -1
 }
 
-// uniqueFields removes repeated keys from the fields on top of the scratch stack (from mark), as
-// JSON decoders read them: the member stays where its key first appears, with the value it was
-// given last. TOON decoders reject repeated keys, so they are never written.
+// uniqueFields reads the keys of the fields on top of the scratch stack (from mark) as
+// encoding/json does (jsonText) and removes repeated ones as JSON decoders do: the member stays
+// where its key first appears, with the value it was given last. TOON decoders reject repeated
+// keys, so they are never written.
 func (r *render) uniqueFields(fields []field, mark int) []field {
+	for i := range fields {
+		fields[i].key = jsonText(fields[i].key, fields[i].raw)
+	}
 	if len(fields) < 2 {
 		return fields
 	}
@@ -384,10 +390,11 @@ func toonIdentifier(k string) bool {
 func (r *render) toonPrimitive(v gjson.Result) {
 	switch v.Type {
 	case gjson.String:
-		if toonNeedsQuote(v.Str) {
-			r.toonQuoted(v.Str)
+		s := jsonText(v.Str, v.Raw)
+		if toonNeedsQuote(s) {
+			r.toonQuoted(s)
 		} else {
-			r.b.WriteString(v.Str)
+			r.b.WriteString(s)
 		}
 	case gjson.Number:
 		r.scratch.buf = appendTOONNumber(r.scratch.buf[:0], v.Raw)
@@ -646,6 +653,22 @@ func appendTOONNumber(dst []byte, tok string) []byte {
 		e = -e
 	}
 	return strconv.AppendInt(dst, int64(e), 10)
+}
+
+// jsonText returns the text of a JSON string as encoding/json reads it, given gjson's reading s of
+// its JSON text raw. They differ for invalid UTF-8, which encoding/json reads as one U+FFFD per
+// bad byte and gjson keeps, and for \u escapes of lone surrogates, which encoding/json reads as
+// one U+FFFD each and gjson sometimes as one for two; raw is then decoded again (rarely: the usual
+// string costs a scan).
+func jsonText(s, raw string) string {
+	if utf8.ValidString(s) && (!strings.ContainsRune(s, utf8.RuneError) || !strings.Contains(raw, `\u`)) {
+		return s
+	}
+	var out string
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		return strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return out
 }
 
 func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -19,7 +19,7 @@ import (
 // Defaults of [Options].
 const (
 	DefaultMaxBodyBytes = 1 << 20
-	DefaultCallTimeout  = 30 * time.Second
+	DefaultCallTimeout  = 60 * time.Second
 	DefaultCatalogTTL   = time.Second
 	DefaultLimit        = 50
 	MaxLimit            = 500
@@ -37,7 +37,8 @@ type Options struct {
 	Negotiator *negotiation.Negotiator
 	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
 	MaxBodyBytes int64
-	// CallTimeout bounds every call to the backend; 0 means 30 seconds.
+	// CallTimeout bounds every call to the backend (504 beyond); 0 means
+	// DefaultCallTimeout, 60 seconds (contract section 8).
 	CallTimeout time.Duration
 	// CatalogTTL is how long the lists of tools, resources and prompts are
 	// kept between requests; 0 means one second, a negative value means

@@ -66,6 +66,12 @@ func TestREST(t *testing.T) {
 	if got.status != 200 || !strings.HasPrefix(got.body, "**Bern, Switzerland**") {
 		t.Errorf("markdown: %d %q", got.status, got.body)
 	}
+	// Equal quality: the server's order (markdown before text), not the
+	// order the client listed them in.
+	got = call(t, c, "POST", base+"/tools/get_weather/execute", "text/plain, text/markdown", `{"arguments":{"city":"Bern"}}`)
+	if got.status != 200 || !strings.HasPrefix(got.header.Get("Content-Type"), "text/markdown") {
+		t.Errorf("Accept: text/plain, text/markdown: %d %s", got.status, got.header.Get("Content-Type"))
+	}
 	// weather://cities, a resource of its own that weather://{city} also
 	// matches, gets the generic renderings, not the template's.
 	for _, accept := range []string{"text/markdown", "text/plain"} {
@@ -209,5 +215,31 @@ func TestRESTOnMCPGo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, tt.test)
+	}
+}
+
+// A prompt argument the server rejects (a city it does not know, or none)
+// is a 400 with the server's message, never a 500, on both SDKs.
+func TestRESTPromptArgumentRejected(t *testing.T) {
+	for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+		t.Run(sdk, func(t *testing.T) {
+			t.Setenv(serve.SDKEnv, sdk)
+			base, _, stderr := servetest.RESTWithStderr(t, app(), "-rest", "127.0.0.1:0")
+			tests := []struct{ body, holds string }{
+				{`{"arguments":{"city":"Nowhere"}}`, `unknown city \"Nowhere\"`},
+				{`{"arguments":{"city":""}}`, `needs the argument \"city\"`},
+			}
+			for _, tt := range tests {
+				got := call(t, http.DefaultClient, "POST", base+"/prompts/plan_outfit/render", "", tt.body)
+				if got.status != 400 || !strings.Contains(got.body, `"code":"INVALID_PARAMETER"`) || !strings.Contains(got.body, tt.holds) {
+					t.Errorf("%s: %d %s; want 400 INVALID_PARAMETER holding %s", tt.body, got.status, got.body, tt.holds)
+				}
+			}
+			// The client's mistake is not the server's error: no log line
+			// (at the demo's level, warnings and errors) holds its input.
+			if log := stderr.String(); strings.Contains(log, "Nowhere") {
+				t.Errorf("the log holds the client's input:\n%s", log)
+			}
+		})
 	}
 }

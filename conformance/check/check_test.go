@@ -69,7 +69,7 @@ func jsonTextApp() serve.App {
 var rendered = []string{
 	"advertised", "pass-through/invalid-tags", "pass-through/no-preference", "pass-through/unknown-version",
 	"lists/tools", "structured/value", "rendering/applied", "markdown/one-block", "markdown/no-raw-html",
-	"text/one-block", "text/no-markup", "structured-content/kept", "hints/only-for-sampling",
+	"text/one-block", "text/no-markup", "toon/one-block", "structured-content/kept", "hints/only-for-sampling",
 	"gate/no-elicitation", "gate/no-input-requests",
 }
 

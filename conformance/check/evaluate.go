@@ -277,7 +277,7 @@ func (e *evaluation) rendered(name string, o *observation) {
 			e.fail(name, o, "the text block is the value's JSON, not a %s rendering", c2r(o.c))
 			return
 		}
-	case "markdown/one-block", "text/one-block":
+	case "markdown/one-block", "text/one-block", "toon/one-block":
 		if len(main) != 1 {
 			e.fail(name, o, "%d text blocks besides hints, want 1", len(main))
 			return

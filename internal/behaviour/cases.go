@@ -96,6 +96,16 @@ func Plain(want string) func(string) error {
 	}
 }
 
+// TOON checks that a text is TOON (not JSON, not markdown's bold) holding want.
+func TOON(want string) func(string) error {
+	return func(s string) error {
+		if json.Valid([]byte(s)) || strings.Contains(s, "**") || !strings.Contains(s, want) {
+			return fmt.Errorf("not TOON with %q: %q", want, s)
+		}
+		return nil
+	}
+}
+
 // Exactly checks that a text is want.
 func Exactly(want string) func(string) error {
 	return func(s string) error {
@@ -126,6 +136,9 @@ var Cases = []Case{
 	{"human, format!=markdown: text", []string{"human", "format!=markdown"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: Plain("Bern, Switzerland")}},
 	{"forecast for a person: a markdown table", []string{"human"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: Markdown("| 2026-11-22 |")}},
 	{"forecast for a terminal: plain", []string{"format=text", "verbosity=compact"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: Plain("2026-11-22")}},
+	{"format=toon: TOON", []string{"format=toon"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: TOON("location: \"Bern, Switzerland\"\n")}},
+	{"format=toon, compact: the same TOON", []string{"format=toon", "verbosity=compact", "agent"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: TOON("\nuv_index: ")}},
+	{"forecast for a model: a TOON table", []string{"format=toon"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: TOON("[3]{")}},
 	{"tool error: untouched", []string{"human", "format=markdown"}, "get_weather", map[string]any{"city": "Bernn"}, Want{IsError: true, Blocks: 1, Text: Plain("Bern")}},
 	{"undeclared tool error", nil, "get_weather", map[string]any{"city": "Bernn"}, Want{IsError: true, Blocks: 1, Text: Plain("Bern")}},
 	{"hints for a person who samples", []string{"human", "sampling"}, "get_weather", bern, Want{Structured: true, Blocks: 2, Text: Markdown("**Bern, Switzerland**"), Hints: true}},

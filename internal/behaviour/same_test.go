@@ -30,6 +30,7 @@ var everyProfile = [][]string{
 	{"format=text"},
 	{"format=text", "verbosity=compact"},
 	{"format=text", "verbosity=verbose"},
+	{"format=toon"},
 	{"verbosity=compact"},
 	{"verbosity=verbose"},
 	{"human", "format!=markdown"},

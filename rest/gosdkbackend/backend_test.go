@@ -98,6 +98,7 @@ func TestSameBytesAsMCP(t *testing.T) {
 	formats := []struct{ format, accept string }{
 		{"markdown", "text/markdown"},
 		{"text", "text/plain"},
+		{"toon", "text/toon"},
 		{"json", "application/json"},
 	}
 	for _, c := range calls {
@@ -148,6 +149,41 @@ func TestSameBytesAsMCP(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// TestTOONOverREST: Accept: text/toon, or ?format=toon whatever the Accept, gets the TOON
+// rendering as the body.
+func TestTOONOverREST(t *testing.T) {
+	d := newDemo(t, weatherServer(t), nil)
+	tests := []struct{ name, query, accept string }{
+		{"Accept", "", "text/toon"},
+		{"Accept with a charset, among others", "", "text/toon;charset=utf-8, application/json;q=0.5"},
+		{"?format=toon over Accept", "?format=toon", "text/plain"},
+		{"?format=TOON without Accept", "?format=TOON", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			req, _ := http.NewRequestWithContext(ctx, "POST", d.rest.URL+"/mcp/v1/tools/get_forecast/execute"+tt.query,
+				strings.NewReader(`{"arguments":{"city":"Tokyo","days":3}}`))
+			if tt.accept != "" {
+				req.Header.Set("Accept", tt.accept)
+			}
+			resp, err := d.rest.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/toon; charset=utf-8" {
+				t.Fatalf("%d %s: %s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+			}
+			if !strings.HasPrefix(string(body), "location: ") || !strings.Contains(string(body), "\ndays[3]{") || json.Valid(body) {
+				t.Errorf("body is not the forecast in TOON:\n%s", body)
+			}
+		})
 	}
 }
 
@@ -220,7 +256,7 @@ func TestOpenAPIValidates(t *testing.T) {
 					t.Errorf("%s: operation %q without a JSON request body", tool.Name, op.OperationID)
 				}
 				ok := op.Responses.Value("200")
-				for _, mt := range []string{"application/json", "text/markdown", "text/plain"} {
+				for _, mt := range []string{"application/json", "text/markdown", "text/plain", "text/toon"} {
 					if ok == nil || ok.Value.Content.Get(mt) == nil {
 						t.Errorf("%s: no 200 response as %s", tool.Name, mt)
 					}

@@ -50,6 +50,7 @@ var _ rest.Backend = (*Backend)(nil)
 // New returns the backend of srv, which must have package mcpgo installed.
 func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	b := &Backend{srv: srv}
+	keepCauses(srv)
 	s, err := b.Server(ctx)
 	if err != nil {
 		return nil, err
@@ -63,14 +64,41 @@ func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	return b, nil
 }
 
-// rpcError is a JSON-RPC error the server answered.
+// rpcError is a JSON-RPC error the server answered, with the Go error the
+// server's dispatch failed with, when its OnError hook gave it.
 type rpcError struct {
 	Code    int             `json:"code"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data"`
+	cause   error
 }
 
 func (e *rpcError) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.Code) }
+
+// Unwrap returns the Go error behind the answer, nil when unknown.
+func (e *rpcError) Unwrap() error { return e.cause }
+
+// causeKey is the context key of the *error in which the OnError hook
+// keeps the Go error of a request this backend sends: mcp-go answers a
+// prompt or resource handler's error as -32603 with its text only, and the
+// error's type tells a rejected argument (mcp.ErrInvalidParams) or a
+// missing item (shaping.ErrNotFound) from a failure.
+type causeKey struct{}
+
+// keepCauses adds the OnError hook that keeps the errors of this package's
+// requests.
+func keepCauses(srv *server.MCPServer) {
+	hooks := srv.GetHooks()
+	if hooks == nil {
+		hooks = &server.Hooks{}
+		server.WithHooks(hooks)(srv)
+	}
+	hooks.AddOnError(func(ctx context.Context, _ any, _ mcp.MCPMethod, _ any, err error) {
+		if cause, ok := ctx.Value(causeKey{}).(*error); ok {
+			*cause = err
+		}
+	})
+}
 
 // call sends one request declaring features and decodes its result into out.
 func (b *Backend) call(ctx context.Context, method string, params map[string]any, features []string, out any) error {
@@ -88,7 +116,8 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	resp, err := json.Marshal(b.srv.HandleMessage(ctx, msg))
+	var cause error
+	resp, err := json.Marshal(b.srv.HandleMessage(context.WithValue(ctx, causeKey{}, &cause), msg))
 	if err != nil {
 		return err
 	}
@@ -100,6 +129,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		return err
 	}
 	if r.Error != nil {
+		r.Error.cause = cause
 		return r.Error
 	}
 	return json.Unmarshal(r.Result, out)
@@ -279,13 +309,15 @@ func wrap(err error, what, kind string) error {
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := e.Code == -32002 ||
+	notFound := errors.Is(err, shaping.ErrNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
+		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
+		e.Code == -32002 ||
 		e.Code == mcp.INVALID_PARAMS && (kind == "resource" || strings.Contains(e.Message, "not found")) ||
 		e.Code == mcp.INTERNAL_ERROR && kind == "resource" && strings.HasSuffix(e.Message, shaping.ErrNotFound.Error())
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)
-	case e.Code == mcp.INVALID_PARAMS:
+	case e.Code == mcp.INVALID_PARAMS, errors.Is(err, mcp.ErrInvalidParams):
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrInvalidArguments)
 	}
 	return fmt.Errorf("mcpgobackend: %s: %w", what, err)

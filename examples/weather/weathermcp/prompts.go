@@ -2,9 +2,9 @@ package weathermcp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather"
@@ -25,13 +25,15 @@ func addPrompts(s *mcp.Server, h handlers) {
 // agent, friendly markdown for everyone else. (For clients that get the
 // text rendering, the middleware turns the markdown into plain text.)
 func (h handlers) planOutfit(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+	// The client's arguments are wrong: invalid params (-32602), so that
+	// clients (and the REST binding, 400) tell it from a server failure.
 	name := req.Params.Arguments["city"]
 	if name == "" {
-		return nil, errors.New(`plan_outfit needs the argument "city"`)
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `plan_outfit needs the argument "city"`}
 	}
 	c, err := h.svc.Current(name)
 	if err != nil {
-		return nil, err
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	}
 	p, _ := negotiation.FromContext(ctx)
 	text := friendlyOutfit(c)

@@ -3,7 +3,6 @@ package weathermcpgo
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -94,13 +93,17 @@ func addPrompts(s *server.MCPServer, h handlers) {
 // planOutfit writes the prompt for the client's profile: terse steps for
 // an agent, friendly markdown for everyone else.
 func (h handlers) planOutfit(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+	// The client's arguments are wrong: mcp.ErrInvalidParams says so.
+	// mcp-go v1.2.1 sends every prompt handler's error as -32603 with its
+	// text; the REST binding reads the error itself (package mcpgobackend)
+	// and answers 400.
 	name := req.Params.Arguments["city"]
 	if name == "" {
-		return nil, errors.New(`plan_outfit needs the argument "city"`)
+		return nil, fmt.Errorf(`%w: plan_outfit needs the argument "city"`, mcp.ErrInvalidParams)
 	}
 	c, err := h.svc.Current(name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", mcp.ErrInvalidParams, err)
 	}
 	p, _ := negotiation.FromContext(ctx)
 	return mcp.NewGetPromptResult("What to wear in "+c.Location+" today", []mcp.PromptMessage{

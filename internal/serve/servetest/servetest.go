@@ -137,10 +137,18 @@ func HTTPWith(t *testing.T, app serve.App, args ...string) string {
 // test ends, and its exit code must be 0.
 func REST(t *testing.T, app serve.App, args ...string) (restURL, mcpURL string) {
 	t.Helper()
+	restURL, mcpURL, _ = RESTWithStderr(t, app, args...)
+	return restURL, mcpURL
+}
+
+// RESTWithStderr is REST that also returns what the server writes on
+// stderr (its log).
+func RESTWithStderr(t *testing.T, app serve.App, args ...string) (restURL, mcpURL string, stderr *SyncBuffer) {
+	t.Helper()
 	ctx, stop := context.WithCancel(context.Background())
-	var stderr SyncBuffer
+	stderr = new(SyncBuffer)
 	done := make(chan int)
-	go func() { done <- serve.Run(ctx, app, args, strings.NewReader(""), io.Discard, &stderr) }()
+	go func() { done <- serve.Run(ctx, app, args, strings.NewReader(""), io.Discard, stderr) }()
 	t.Cleanup(func() {
 		stop()
 		if code := <-done; code != 0 {
@@ -155,11 +163,11 @@ func REST(t *testing.T, app serve.App, args ...string) (restURL, mcpURL string) 
 			if m != nil {
 				mcpURL = m[1]
 			}
-			return r[1], mcpURL
+			return r[1], mcpURL, stderr
 		}
 	}
 	t.Fatalf("the server did not say where it listens; stderr:\n%s", stderr.String())
-	return "", ""
+	return "", "", stderr
 }
 
 // HTTPSession connects a client described by opts to the server at url; it
