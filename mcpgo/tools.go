@@ -84,6 +84,12 @@ func (*toolPort) Value(r *mcp.CallToolResult) ([]byte, bool) {
 	return nil, true
 }
 
+// Struct reports whether the value is a Go struct, encoded in its fields'
+// order (mcp.NewToolResultStructuredOnly(v)); RawStructuredContent wins.
+func (*toolPort) Struct(r *mcp.CallToolResult) bool {
+	return len(r.RawStructuredContent) == 0 && shaping.IsStruct(r.StructuredContent)
+}
+
 func (*toolPort) Mirrors(r *mcp.CallToolResult, value []byte) bool {
 	if len(r.Content) != 1 {
 		return false

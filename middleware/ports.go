@@ -121,6 +121,12 @@ func (*toolPort) Value(res mcp.Result) ([]byte, bool) {
 	return v, err == nil
 }
 
+// Struct reports whether structuredContent is a Go struct (a plain handler's
+// own value; typed tools give a json.RawMessage, in sorted order).
+func (*toolPort) Struct(res mcp.Result) bool {
+	return shaping.IsStruct(res.(*mcp.CallToolResult).StructuredContent)
+}
+
 func (*toolPort) Mirrors(res mcp.Result, value []byte) bool {
 	content := res.(*mcp.CallToolResult).Content
 	if len(content) != 1 {

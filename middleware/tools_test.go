@@ -1,6 +1,7 @@
 package middleware_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -36,15 +37,22 @@ func onlyText(t *testing.T, res *mcp.CallToolResult) string {
 	return texts[0]
 }
 
-// jsonMirror: one text block holding the minified JSON of structuredContent.
+// jsonMirror: one text block holding the minified JSON of structuredContent
+// (in the order of the tool's struct: see inOrder).
 func jsonMirror(t *testing.T, res *mcp.CallToolResult) {
 	t.Helper()
 	sc, err := json.Marshal(res.StructuredContent)
 	if err != nil || res.StructuredContent == nil {
 		t.Fatalf("no structuredContent: %v", err)
 	}
-	if got := onlyText(t, res); got != string(sc) {
-		t.Errorf("text block = %q, want the minified structuredContent %q", got, sc)
+	got := onlyText(t, res)
+	var compact bytes.Buffer
+	var mirrored any
+	if json.Compact(&compact, []byte(got)) != nil || compact.String() != got || json.Unmarshal([]byte(got), &mirrored) != nil {
+		t.Fatalf("text block = %q, want minified JSON", got)
+	}
+	if again, _ := json.Marshal(mirrored); string(again) != string(sc) {
+		t.Errorf("text block = %q, want the value of structuredContent %q", got, sc)
 	}
 }
 
@@ -162,7 +170,7 @@ func TestToolRenderings(t *testing.T) {
 			{"undeclared typed", nil, toolTyped, bern, []check{jsonMirror, withStructured}},
 			{"only invalid tags pass through", []string{"@#$%", "format==json"}, toolTyped, bern, []check{sameAsUndeclared(e, toolTyped, bern)}},
 			{"standard verbosity alone passes through", []string{"verbosity=standard"}, toolTyped, bern, []check{sameAsUndeclared(e, toolTyped, bern)}},
-			{"agent gets structured", []string{"agent"}, toolTyped, bern, []check{jsonMirror, withStructured}},
+			{"agent gets structured, its mirror in the struct's order", []string{"agent"}, toolTyped, bern, []check{jsonMirror, withStructured, inOrder("station", "temperature_c", "humidity_percent")}},
 			{"agent json compact gets structuredContent alone", []string{"agent", "format=json", "verbosity=compact"}, toolTyped, bern, []check{noText, withStructured}},
 			{"json for an untyped tool", []string{"format=json"}, toolPlain, empty, []check{noText, withStructured}},
 			{"human gets markdown", []string{"human"}, toolTyped, bern, []check{markdown, withStructured, contains("Bern", "8.5", "81"), inOrder("station", "temperature_c", "humidity_percent")}},

@@ -13,7 +13,7 @@ const maxColumns = 32
 // objectFields appends the members of obj to the scratch field stack in rendering order and returns
 // them with the stack height to restore (popFields) when the caller is done. With a schema, fields
 // come in the schema's property order and the others after them in value order; without one, in
-// the order of the raw bytes.
+// the order of the raw bytes (and so with Options.ValueOrder).
 func (r *render) objectFields(obj gjson.Result, s *Schema) (fields []field, mark int) {
 	mark = len(r.scratch.fields)
 	index := r.propertyIndex(s)
@@ -29,7 +29,7 @@ func (r *render) objectFields(obj gjson.Result, s *Schema) (fields []field, mark
 		return true
 	})
 	fields = r.scratch.fields[mark:]
-	if s != nil {
+	if s != nil && !r.opts.ValueOrder {
 		slices.SortStableFunc(fields, func(a, b field) int { return cmp.Compare(a.rank, b.rank) })
 	}
 	return fields, mark
@@ -93,8 +93,8 @@ func (m names) of(s *Schema, name string) int {
 
 // tableColumns returns the columns of arr when it is a uniform array of objects: at least one
 // element, every element an object with the same keys (any order, no duplicates), every value a
-// scalar, at most maxColumns keys. Columns come in the items schema's order, else in the first
-// element's. The caller pops them with popColumns.
+// scalar, at most maxColumns keys. Columns come in the items schema's order (unless
+// Options.ValueOrder), else in the first element's. The caller pops them with popColumns.
 func (r *render) tableColumns(arr gjson.Result, items *Schema) (cols []column, mark int, ok bool) {
 	mark = len(r.scratch.cols)
 	ok = arr.IsArray()
@@ -126,7 +126,9 @@ func (r *render) tableColumns(arr gjson.Result, items *Schema) (cols []column, m
 				cols[i].prop, cols[i].rank = &items.Properties[j], j
 			}
 		}
-		slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
+		if !r.opts.ValueOrder {
+			slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
+		}
 	}
 	return cols, mark, true
 }

@@ -23,6 +23,12 @@ type Options struct {
 	Verbosity negotiation.Verbosity
 	// Schema, when set, gives field order and (at verbose) descriptions.
 	Schema *Schema
+	// ValueOrder makes members and table columns follow the value's own
+	// order even with a Schema, which then gives labels, units and
+	// descriptions only. Package shaping sets it: it puts the value in the
+	// order the contract says (a typed tool's struct order on every SDK)
+	// before rendering.
+	ValueOrder bool
 	// Title, when set, is a "# Title" heading (markdown) or the first line (text).
 	Title string
 	// Units maps a field name to its unit (e.g. "temperature_c": "°C"), shown at verbose.
@@ -114,6 +120,9 @@ type render struct {
 	// mdBlockEnd is set when markdown text ended with a code block (and a line break): what follows
 	// starts a new line.
 	mdBlockEnd bool
+	// mdQuiet is set while markdown writes the elements of an array after the first: they share
+	// the first one's schema, whose descriptions verbose shows once.
+	mdQuiet bool
 }
 
 // init prepares r for rendering a value of size bytes with opts.

@@ -171,3 +171,7 @@ func isFraction(prop gjson.Result, name, title string) bool {
 	}
 	return false
 }
+
+// Index returns the index in s.Properties of the property called name (the first, for a repeated
+// name), or -1. It is constant time for a schema from ParseSchema, and allocates nothing.
+func (s *Schema) Index(name string) int { return s.index.of(s, name) }

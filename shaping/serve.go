@@ -52,6 +52,10 @@ type ToolPort[Req, Res any] interface {
 	// none; ok is false when it cannot be encoded (the result then stays as
 	// it is).
 	Value(res Res) (value []byte, ok bool)
+	// Struct reports whether the result's structuredContent is a Go struct
+	// value (see [IsStruct]), so that the JSON of Value has the struct's
+	// field order ([Result].FromStruct).
+	Struct(res Res) bool
 	// Mirrors reports whether the result's content is one text block
 	// holding exactly value's text.
 	Mirrors(res Res, value []byte) bool
@@ -161,8 +165,8 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 		isText, in.Texts = port.Blocks(res)
 		in.NonText = len(isText) - len(in.Texts)
 	} else {
-		in.Value, in.MirrorsValue = value, port.Mirrors(res, value)
-		if rendering != negotiation.Structured {
+		in.Value, in.MirrorsValue, in.FromStruct = value, port.Mirrors(res, value), port.Struct(res)
+		if s.NeedsSchema(p) {
 			info := toolInfo(s, port, req, call.Name)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 		}

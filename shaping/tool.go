@@ -42,6 +42,12 @@ type Result struct {
 	MirrorsValue bool
 	// Hints are the reasoning hints the handler attached.
 	Hints []string
+	// FromStruct says Value was encoded from a Go struct, so its members
+	// are in the order of the struct's fields (front ends learn it from the
+	// type of the SDK's structured content). Then that order is rendered,
+	// whatever the output schema's; otherwise the schema's order, when
+	// there is one (contract section 5, "Order and identity").
+	FromStruct bool
 }
 
 // Plan says what becomes of a result. The zero Plan leaves it as it is.
@@ -61,8 +67,8 @@ type Plan struct {
 	// DropStructured: structuredContent is removed.
 	DropStructured bool
 	// Structured, when non-nil, is the JSON that structuredContent is set
-	// to: the canonical value of a result whose one text block held it
-	// (contract section 5), minified with its numbers' exact digits.
+	// to, minified with its numbers' exact digits: the canonical value of a
+	// result whose one text block held it (contract section 5).
 	Structured []byte
 	// Hints, when not empty, is the text of one extra block at the end,
 	// annotated for the assistant. It never goes into structuredContent.
@@ -162,8 +168,14 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		}
 		r.Value, fromText = value, true
 	}
+	if value, reordered := inOrder(r); reordered {
+		// The same typed tool gives the same text on every SDK: its mirror
+		// and renderings follow the one order. structuredContent stays as
+		// the handler gave it (its clients decode it as an object).
+		r.Value, r.MirrorsValue = value, false
+	}
 
-	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units}
+	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units, ValueOrder: true}
 	if rendering != negotiation.Structured {
 		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
 		if err == nil {

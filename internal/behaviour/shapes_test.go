@@ -3,7 +3,10 @@ package behaviour_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	mcpgomcp "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -13,6 +16,7 @@ import (
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -214,4 +218,78 @@ func addMCPGoStation(s *server.MCPServer) {
 		mcpgomcp.NewTypedToolHandler(func(context.Context, mcpgomcp.CallToolRequest, stationArgs) (*mcpgomcp.CallToolResult, error) {
 			return mcpgomcp.NewToolResultStructuredOnly(bern()), nil
 		}))
+}
+
+// renderingProfiles are clients that get a rendering (pass-through is each
+// SDK's own output, byte for byte, and so differs between them). A format
+// the server does not know yet is left out by the test.
+var renderingProfiles = [][]string{
+	{"agent"}, {"agent", "sampling"}, {"agent", "format=json"}, {"format=json", "verbosity=compact"},
+	{"human"}, {"human", "format=markdown", "verbosity=compact"}, {"human", "verbosity=verbose"},
+	{"format=text"}, {"format=text", "verbosity=compact"}, {"format=text", "verbosity=verbose"},
+	{"verbosity=compact"}, {"verbosity=verbose"}, {"human", "format!=markdown"},
+	{"format=toon"}, {"format=toon", "verbosity=compact"},
+}
+
+// TestTypedStructsAreTheSameOnBothSDKs: a typed tool's struct, with nested
+// records, gives byte-equal blocks on both SDKs in every rendering, the
+// JSON mirror included, in the struct's field order, although the go-sdk
+// gives the value with sorted keys and mcp-go's WithOutputSchema[T] sorts
+// the schema.
+func TestTypedStructsAreTheSameOnBothSDKs(t *testing.T) {
+	mirror, err := json.Marshal(bern())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, legacy := range []bool{false, true} {
+		for _, tags := range renderingProfiles {
+			if negotiation.FromTags(tags...).Rendering() == negotiation.PassThrough {
+				continue // a format this build does not have
+			}
+			t.Run(behaviour.Mode{Transport: behaviour.InProcess, Legacy: legacy}.String()+"/"+tagNames(tags), func(t *testing.T) {
+				results := map[string]*mcp.CallToolResult{}
+				for _, sdk := range []string{"go-sdk", "mcp-go"} {
+					results[sdk] = call(t, connectShapes(t, sdk, options(tags, legacy)), toolStation, map[string]any{})
+				}
+				if diff := cmp.Diff(wireOf(t, results["go-sdk"]), wireOf(t, results["mcp-go"])); diff != "" {
+					t.Fatalf("mcp-go differs from go-sdk (-go-sdk +mcp-go):\n%s", diff)
+				}
+				got := texts(results["go-sdk"])
+				if negotiation.FromTags(tags...).Rendering() == negotiation.Structured {
+					if len(got) > 0 && got[0] != string(mirror) {
+						t.Errorf("mirror %s, want the struct's order %s", got[0], mirror)
+					}
+					return
+				}
+				if len(got) == 0 {
+					t.Fatal("no text block")
+				}
+				if !inOrder(got[0], "Bern", "Mittelland", "540", "7.4391", "46.9488") || !inOrder(got[0], "49", "180") {
+					t.Errorf("not in the struct's field order:\n%s", got[0])
+				}
+			})
+		}
+	}
+}
+
+// inOrder reports whether each of words is in text after the one before.
+func inOrder(text string, words ...string) bool {
+	at := 0
+	for _, w := range words {
+		i := strings.Index(text[at:], w)
+		if i < 0 {
+			return false
+		}
+		at += i + len(w)
+	}
+	return true
+}
+
+// TestJSONTextAndVerbatimAreTheSameOnBothSDKs: the other tools of the
+// shapes servers give the same results on both SDKs for every client.
+func TestJSONTextAndVerbatimAreTheSameOnBothSDKs(t *testing.T) {
+	checkSameResults(t, connectShapes, []mcp.CallToolParams{
+		{Name: toolSearch, Arguments: map[string]any{}},
+		{Name: toolReadFile, Arguments: map[string]any{}},
+	})
 }

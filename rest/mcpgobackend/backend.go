@@ -48,6 +48,10 @@ type Backend struct {
 var _ rest.Backend = (*Backend)(nil)
 
 // New returns the backend of srv, which must have package mcpgo installed.
+// It adds an OnError hook to srv (to read the Go errors of its own
+// requests: a rejected argument, a missing item), so, like mcpgo.Install,
+// it is best called before srv serves clients: mcp-go's hooks are not
+// guarded against a hook added while requests run.
 func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	b := &Backend{srv: srv}
 	keepCauses(srv)

@@ -1,0 +1,163 @@
+package shaping_test
+
+import (
+	"testing"
+
+	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+// stationSchema is a schema in a struct's field order, nested records
+// included, as the go-sdk infers it.
+const stationSchema = `{"type":"object","properties":{
+	"name":{"type":"string"},"zone":{"type":"string"},
+	"location":{"type":"object","properties":{"lon":{"type":"number"},"lat":{"type":"number"}}},
+	"platforms":{"type":"array","items":{"type":"object","properties":{"track":{"type":"string"},"length_m":{"type":"integer"}}}}}}`
+
+// sortedStation is the value as the go-sdk gives it: sorted keys.
+const sortedStation = `{"location":{"lat":46.9,"lon":7.4},"name":"Bern","platforms":[{"length_m":320,"track":"1"}],"zone":"Mittelland"}`
+
+func TestOrderAndIdentity(t *testing.T) {
+	schema, err := renderers.ParseSchema([]byte(stationSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		tags []string
+		give shaping.Result
+		want shaping.Plan
+	}{
+		{
+			"agent: the mirror in the schema's order",
+			[]string{"agent"},
+			shaping.Result{Tool: "station", Value: []byte(sortedStation), Schema: schema, HasOutputSchema: true, MirrorsValue: true},
+			shaping.Plan{
+				Rendering: negotiation.Structured, ReplaceText: true,
+				Text: `{"name":"Bern","zone":"Mittelland","location":{"lon":7.4,"lat":46.9},"platforms":[{"track":"1","length_m":320}]}`,
+			},
+		},
+		{
+			"format=json: structuredContent as the handler gave it, alone",
+			[]string{"format=json"},
+			shaping.Result{Tool: "station", Value: []byte(sortedStation), Schema: schema, HasOutputSchema: true, MirrorsValue: true},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true},
+		},
+		{
+			"a struct's own order wins over a sorted schema",
+			[]string{"format=text", "verbosity=compact"},
+			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`), FromStruct: true, HasOutputSchema: true,
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "name"}, {Name: "zone"}}}},
+			shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "zone=Z\nname=N"},
+		},
+		{
+			"a struct's mirror already right stays",
+			[]string{"agent"},
+			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`), FromStruct: true, MirrorsValue: true,
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "name"}, {Name: "zone"}}}},
+			shaping.Plan{Rendering: negotiation.Structured},
+		},
+		{
+			"members the schema does not name follow, in the value's order",
+			[]string{"agent"},
+			shaping.Result{Tool: "t", Value: []byte(`{"y":1,"b":2,"x":3,"a":4}`), MirrorsValue: true,
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"a":4,"b":2,"y":1,"x":3}`},
+		},
+		{
+			"without a schema, the value's own order",
+			[]string{"format=text", "verbosity=compact"},
+			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`)},
+			shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "zone=Z\nname=N", DropStructured: true},
+		},
+		{
+			"text in the schema's order keeps structuredContent as it is",
+			[]string{"format=text", "verbosity=compact"},
+			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":2}`), HasOutputSchema: true,
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
+			shaping.Plan{Rendering: negotiation.Text, ReplaceText: true, Text: "a=2\nb=1"},
+		},
+		{
+			"numbers and strings keep their text, white space goes",
+			[]string{"agent"},
+			shaping.Result{Tool: "t", Value: []byte(`{ "b" : 1.50E+300 , "a" : "x\u00e9\n" }`),
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"a":"x\u00e9\n","b":1.50E+300}`},
+		},
+		{
+			"a repeated member stays, in its place",
+			[]string{"agent"},
+			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":2,"b":3}`), MirrorsValue: true,
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"a":2,"b":1,"b":3}`},
+		},
+		{
+			"invalid JSON is not reordered",
+			[]string{"agent"},
+			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":`),
+				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
+			shaping.Plan{Rendering: negotiation.Structured, ReplaceText: true, Text: `{"b":1,"a":`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := shaping.New(nil).Tool(negotiation.FromTags(tt.tags...), tt.give)
+			if got.Rendering != tt.want.Rendering || got.ReplaceText != tt.want.ReplaceText || got.Text != tt.want.Text ||
+				string(got.Structured) != string(tt.want.Structured) || got.DropStructured != tt.want.DropStructured {
+				t.Errorf("plan\n%+v\nwant\n%+v\n(structured %s, want %s)", got, tt.want, got.Structured, tt.want.Structured)
+			}
+		})
+	}
+}
+
+func TestIsStruct(t *testing.T) {
+	type s struct{ A int }
+	var nilPtr *s
+	tests := []struct {
+		give any
+		want bool
+	}{
+		{s{}, true},
+		{&s{}, true},
+		{nilPtr, true},
+		{map[string]any{"a": 1}, false},
+		{[]byte(`{}`), false},
+		{nil, false},
+		{3, false},
+	}
+	for _, tt := range tests {
+		if got := shaping.IsStruct(tt.give); got != tt.want {
+			t.Errorf("IsStruct(%#v) = %v, want %v", tt.give, got, tt.want)
+		}
+	}
+}
+
+func TestNeedsSchema(t *testing.T) {
+	tests := []struct {
+		name   string
+		mirror shaping.Mirror
+		tags   []string
+		want   bool
+	}{
+		{"undeclared", shaping.MirrorNone, nil, false},
+		{"pass-through", shaping.MirrorNone, []string{"verbosity=standard"}, false},
+		{"agent: the mirror follows the schema", shaping.MirrorNone, []string{"agent"}, true},
+		{"format=json alone", shaping.MirrorNone, []string{"format=json"}, false},
+		{"format=json with the JSON mirror", shaping.MirrorJSON, []string{"format=json"}, true},
+		{"format=json with the compact text mirror", shaping.MirrorCompactText, []string{"format=json"}, true},
+		{"markdown", shaping.MirrorNone, []string{"human"}, true},
+		{"text", shaping.MirrorNone, []string{"format=text"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var p *negotiation.Profile
+			if tt.tags != nil {
+				p = negotiation.FromTags(tt.tags...)
+			}
+			if got := shaping.New(&shaping.Options{Mirror: tt.mirror}).NeedsSchema(p); got != tt.want {
+				t.Errorf("NeedsSchema = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
