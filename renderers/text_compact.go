@@ -162,7 +162,7 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		r.popColumns(mark)
 		return nil, mark, false
 	}
-	if items != nil {
+	if items != nil && !r.opts.ValueOrder {
 		index := r.propertyIndex(items)
 		for i := range cols {
 			cols[i].rank = len(items.Properties)
