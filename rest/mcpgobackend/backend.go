@@ -313,11 +313,10 @@ func wrap(err error, what, kind string) error {
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := errors.Is(err, shaping.ErrNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
+	notFound := errors.Is(err, server.ErrPromptNotFound) ||
 		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
-		e.Code == -32002 ||
-		e.Code == mcp.INVALID_PARAMS && (kind == "resource" || strings.Contains(e.Message, "not found")) ||
-		e.Code == mcp.INTERNAL_ERROR && kind == "resource" && strings.HasSuffix(e.Message, shaping.ErrNotFound.Error())
+		shaping.NotFound(e.cause, 0, false) ||
+		shaping.NotFoundOnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)
