@@ -159,8 +159,11 @@ func (r *render) mdElements(arr gjson.Result, items *Schema, ind string, depth i
 	})
 	i := 0
 	sub := ind + "  "
+	quiet := r.mdQuiet
+	defer func() { r.mdQuiet = quiet }()
 	arr.ForEach(func(_, el gjson.Result) bool {
 		i++
+		r.mdQuiet = quiet || i > 1 // descriptions once, with the first element
 		r.b.WriteString(ind)
 		r.b.WriteString("- ")
 		switch {
@@ -293,7 +296,7 @@ func (r *render) mdLabelled(f *field, names bool, ind string, depth int) {
 		r.b.WriteByte(' ')
 	}
 	r.mdFieldValue(f, ind, depth)
-	if r.mdBlockEnd && r.description(f.prop) != "" {
+	if r.mdBlockEnd && r.description(f.prop) != "" && !r.mdQuiet {
 		r.b.WriteString(ind) // a paragraph below the code block
 		r.mdDescription(f.prop)
 		r.b.WriteByte('\n')
@@ -351,9 +354,10 @@ func (r *render) mdFieldValue(f *field, ind string, depth int) {
 	r.mdValue(f.key, f.prop, f.value, true, ind)
 }
 
-// mdDescription writes " — description" at verbose.
+// mdDescription writes " — description" at verbose (once per array: not for the elements after
+// the first).
 func (r *render) mdDescription(p *Property) {
-	if d := r.description(p); d != "" {
+	if d := r.description(p); d != "" && !r.mdQuiet {
 		r.b.WriteString(" — ")
 		writeEscaped(&r.b, collapseSpace(d))
 	}

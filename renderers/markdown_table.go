@@ -71,8 +71,12 @@ func (r *render) mdCell(c *column, v gjson.Result) {
 	}
 }
 
-// mdColumnDescriptions writes, at verbose, a list of the table's columns that have a description.
+// mdColumnDescriptions writes, at verbose, a list of the table's columns that have a description
+// (once per array of records: not for the tables of the records after the first).
 func (r *render) mdColumnDescriptions(cols []column, names bool, ind string) {
+	if r.mdQuiet {
+		return
+	}
 	listed := false
 	for i := range cols {
 		d := r.description(cols[i].prop)

@@ -464,3 +464,22 @@ func boldTexts(md string) []string {
 	})
 	return out
 }
+
+// TestMarkdownVerboseRecords checks that verbose shows the schema's descriptions of an array's
+// records (their fields and their tables' columns) once, with the first record.
+func TestMarkdownVerboseRecords(t *testing.T) {
+	schema, err := ParseSchema([]byte(`{"type":"array","items":{"type":"object","properties":{
+		"id":{"type":"string","description":"Order id"},
+		"lines":{"type":"array","description":"Line items","items":{"type":"object","properties":{
+			"sku":{"type":"string","description":"Stock unit"}}}}}}}`))
+	requireNoError(t, err)
+	got, err := Generic{}.Markdown([]byte(`[{"id":"o1","lines":[{"sku":"A"}]},{"id":"o2","lines":[{"sku":"B"}]}]`),
+		Options{Verbosity: negotiation.Verbose, Schema: schema})
+	requireNoError(t, err)
+	want := "- **ID:** o1 — Order id\\\n  **Lines:** — Line items\n\n  | SKU |\n  | --- |\n  | A |\n\n  - **SKU:** Stock unit\n" +
+		"- **ID:** o2\\\n  **Lines:**\n\n  | SKU |\n  | --- |\n  | B |"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Markdown mismatch (-want +got):\n%s", diff)
+	}
+	requireNoError(t, checkStructure(got))
+}

@@ -120,6 +120,11 @@ type render struct {
 	// mdBlockEnd is set when markdown text ended with a code block (and a line break): what follows
 	// starts a new line.
 	mdBlockEnd bool
+	// mdQuiet is set while markdown writes the elements of an array after the first: they share
+	// the first one's schema, whose descriptions verbose shows once.
+	mdQuiet bool
+	// toonZeros is what is left of the zeros TOON may add to write numbers as plain decimals.
+	toonZeros int
 }
 
 // init prepares r for rendering a value of size bytes with opts.

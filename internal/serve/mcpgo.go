@@ -174,16 +174,16 @@ func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Optio
 func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stderr io.Writer) {
 	hs := newHTTPServer(nil)
 	hs.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
+	// The backend adds a hook to the server: before any mode serves it.
+	backend, backendErr := mcpgobackend.New(context.Background(), srv)
 	lc.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
+			if backendErr != nil {
+				return fmt.Errorf("serve REST: %w", backendErr)
+			}
 			ln, err := net.Listen("tcp", cfg.RESTAddr)
 			if err != nil {
 				return fmt.Errorf("serve REST: %w", err) // err names the address
-			}
-			backend, err := mcpgobackend.New(ctx, srv)
-			if err != nil {
-				_ = ln.Close()
-				return fmt.Errorf("serve REST: %w", err)
 			}
 			h := rest.New(backend, &rest.Options{BasePath: RESTBase, Negotiator: a.Shaper().Negotiator(), Logger: log})
 			hs.Handler = h.RequireAPIKey(cfg.APIKey)
