@@ -150,12 +150,12 @@ type Argument struct {
 // TakeArgument takes the format argument ([Options].FormatArgument) out of
 // a tools/call's arguments (a JSON object), before the SDK validates them
 // and before the handler: rest are the arguments without it, every other
-// member's bytes as they were. inputSchema is the tool's own input schema:
-// a tool that has a property of that name keeps its argument, and rest is
-// args. A JSON null counts as not given, and is taken out too. With the
+// member's bytes as they were. inputSchema returns the tool's own input
+// schema, read only when the arguments hold the name (nil: none): a tool
+// that has a property of that name keeps its argument, and rest is args. A JSON null counts as not given, and is taken out too. With the
 // option off, or arguments that are not an object, rest is args and
 // nothing is given.
-func (s *Shaper) TakeArgument(inputSchema, args []byte) (rest []byte, arg Argument) {
+func (s *Shaper) TakeArgument(inputSchema func() []byte, args []byte) (rest []byte, arg Argument) {
 	if s.argument == "" || len(args) == 0 {
 		return args, Argument{}
 	}
@@ -198,7 +198,7 @@ func (s *Shaper) TakeArgument(inputSchema, args []byte) (rest []byte, arg Argume
 // TakeArgumentMap is [Shaper.TakeArgument] for arguments an SDK decoded
 // into a map: rest is a copy of args without the argument (args itself is
 // not changed), or args when nothing is taken.
-func (s *Shaper) TakeArgumentMap(inputSchema []byte, args map[string]any) (rest map[string]any, arg Argument) {
+func (s *Shaper) TakeArgumentMap(inputSchema func() []byte, args map[string]any) (rest map[string]any, arg Argument) {
 	if s.argument == "" {
 		return args, Argument{}
 	}
@@ -223,7 +223,11 @@ func (s *Shaper) TakeArgumentMap(inputSchema []byte, args map[string]any) (rest 
 
 // owns reports whether a tool's input schema has a property named as the
 // format argument.
-func (s *Shaper) owns(inputSchema []byte) bool {
+func (s *Shaper) owns(schema func() []byte) bool {
+	if schema == nil {
+		return false
+	}
+	inputSchema := schema()
 	obj, ok := scanObject(inputSchema)
 	if !ok {
 		return false

@@ -77,7 +77,7 @@ func TestTakeArgument(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := shaping.New(&shaping.Options{FormatArgument: tt.argument})
-			rest, got := s.TakeArgument([]byte(tt.schema), []byte(tt.give))
+			rest, got := s.TakeArgument(func() []byte { return []byte(tt.schema) }, []byte(tt.give))
 			if string(rest) != tt.wantRest || got != tt.want {
 				t.Errorf("TakeArgument(%s) = %s, %+v; want %s, %+v", tt.give, rest, got, tt.wantRest, tt.want)
 			}
@@ -88,14 +88,14 @@ func TestTakeArgument(t *testing.T) {
 func TestTakeArgumentMap(t *testing.T) {
 	s := shaping.New(&shaping.Options{FormatArgument: "f"})
 	args := map[string]any{"city": "Bern", "f": "toon"}
-	rest, got := s.TakeArgumentMap([]byte(`{"type":"object"}`), args)
+	rest, got := s.TakeArgumentMap(nil, args)
 	if len(rest) != 1 || rest["city"] != "Bern" || got != (shaping.Argument{Value: "toon", Given: true}) {
 		t.Errorf("TakeArgumentMap = %v, %+v", rest, got)
 	}
 	if len(args) != 2 {
 		t.Errorf("the caller's map changed: %v", args)
 	}
-	if _, got := s.TakeArgumentMap([]byte(`{"type":"object","properties":{"f":{}}}`), args); got.Given {
+	if _, got := s.TakeArgumentMap(func() []byte { return []byte(`{"type":"object","properties":{"f":{}}}`) }, args); got.Given {
 		t.Errorf("a tool owning the name lost it: %+v", got)
 	}
 }
