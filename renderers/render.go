@@ -123,6 +123,8 @@ type render struct {
 	// mdQuiet is set while markdown writes the elements of an array after the first: they share
 	// the first one's schema, whose descriptions verbose shows once.
 	mdQuiet bool
+	// toonZeros is what is left of the zeros TOON may add to write numbers as plain decimals.
+	toonZeros int
 }
 
 // init prepares r for rendering a value of size bytes with opts.

@@ -21,10 +21,10 @@ import (
 // library then falls back to the structured rendering, which carries any depth.
 var ErrTooDeep = errors.New("value nested too deep")
 
-// maxNumberZeros bounds the zeros a number's plain decimal form may add to the digits of its JSON
-// text: 1e308 and 5e-324 (every float64) are written out in full, 1e999999999 is not (see
-// appendTOONNumber).
-const maxNumberZeros = 400
+// toonZerosBase is the part of a document's zero budget that does not depend on its size: the
+// zeros that writing its numbers as plain decimals may add to their digits are at most
+// toonZerosBase plus the value's length in bytes (see appendTOONNumber).
+const toonZerosBase = 1024
 
 // TOON renders value as TOON (Token-Oriented Object Notation, specification 3.3): objects as
 // "key: value" lines indented by two spaces per level, arrays with their length ("key[N]:"),
@@ -42,6 +42,7 @@ func (Generic) TOON(value []byte, opts Options) (string, error) {
 	}
 	var r render
 	r.init(opts, len(value))
+	r.toonZeros = toonZerosBase + len(value)
 	err := r.toonRoot(gjson.Parse(string(value)), opts.Schema)
 	out := r.finish()
 	if err != nil {
@@ -397,7 +398,9 @@ func (r *render) toonPrimitive(v gjson.Result) {
 			r.b.WriteString(s)
 		}
 	case gjson.Number:
-		r.scratch.buf = appendTOONNumber(r.scratch.buf[:0], v.Raw)
+		var added int
+		r.scratch.buf, added = appendTOONNumber(r.scratch.buf[:0], v.Raw, r.toonZeros)
+		r.toonZeros -= added
 		r.b.Write(r.scratch.buf)
 	case gjson.True:
 		r.b.WriteString("true")
@@ -525,14 +528,15 @@ func (r *render) toonQuoted(s string) {
 }
 
 // appendTOONNumber appends the TOON form of the JSON number tok, computed on its digits (never
-// through a float, so no digit is lost): canonical decimal, with no exponent, no leading zeros but
-// the one before the point, no trailing zeros in the fraction, no point for an integer, and 0 for
-// any zero ("-0", "0.0e5"). A number whose plain form would add more than maxNumberZeros zeros
-// to its digits (beyond 10^±400) is written in exponent notation instead, as TOON 3.3 section 2
-// allows outside 1e-6 <= |n| < 1e21: "d.ddde+N" with a lower-case e and an explicit sign, or, for
-// an exponent of more than 15 digits, the JSON text's own digits with trailing fraction zeros
-// dropped ("1.5e+99999999999999999999"). The work is linear in the length of tok.
-func appendTOONNumber(dst []byte, tok string) []byte {
+// through a float, so no digit is lost), and returns how many zeros it added to them: canonical
+// decimal, with no exponent, no leading zeros but the one before the point, no trailing zeros in
+// the fraction, no point for an integer, and 0 for any zero ("-0", "0.0e5"). When the plain form
+// would add more than maxZeros zeros (1e999999999), the number is written in exponent notation
+// instead, as TOON 3.3 section 2 allows outside 1e-6 <= |n| < 1e21: "d.ddde+N" with a lower-case
+// e and an explicit sign, or, for an exponent of more than 15 digits, the JSON text's own digits
+// with trailing fraction zeros dropped ("1.5e+99999999999999999999"). The work is linear in the
+// length of tok plus the zeros added.
+func appendTOONNumber(dst []byte, tok string, maxZeros int) ([]byte, int) {
 	neg := tok != "" && tok[0] == '-'
 	if neg {
 		tok = tok[1:]
@@ -558,33 +562,22 @@ func appendTOONNumber(dst []byte, tok string) []byte {
 		}
 		exp = tok[i:]
 	}
-	for len(exp) > 1 && exp[0] == '0' {
-		exp = exp[1:]
-	}
-	if exp == "0" {
-		exp = ""
-	}
-	for len(frac) > 0 && frac[len(frac)-1] == '0' {
-		frac = frac[:len(frac)-1]
-	}
+	exp = strings.TrimLeft(exp, "0")
+	frac = strings.TrimRight(frac, "0")
 
 	// The significant digits are hi+lo, with the decimal point after point of them (point may be
 	// negative or beyond them): hi is the integer part unless it is zero, lo the fraction.
 	hi, lo, point := intPart, frac, len(intPart)
-	if allZeros(hi) {
-		hi, point = "", 0
-		for len(lo) > 0 && lo[0] == '0' {
-			lo, point = lo[1:], point-1
-		}
+	if strings.TrimLeft(hi, "0") == "" {
+		trimmed := strings.TrimLeft(lo, "0")
+		hi, lo, point = "", trimmed, len(trimmed)-len(lo)
 	}
 	if lo == "" {
-		for len(hi) > 0 && hi[len(hi)-1] == '0' {
-			hi = hi[:len(hi)-1]
-		}
+		hi = strings.TrimRight(hi, "0")
 	}
 	n := len(hi) + len(lo)
 	if n == 0 {
-		return append(dst, '0') // every zero, -0 included, is 0
+		return append(dst, '0'), 0 // every zero, -0 included, is 0
 	}
 	if neg {
 		dst = append(dst, '-')
@@ -596,11 +589,7 @@ func appendTOONNumber(dst []byte, tok string) []byte {
 			dst = append(dst, '.')
 			dst = append(dst, frac...)
 		}
-		dst = append(dst, 'e', '+')
-		if expNeg {
-			dst[len(dst)-1] = '-'
-		}
-		return append(dst, exp...)
+		return appendExponent(dst, expNeg, exp), 0
 	}
 	if exp != "" {
 		e, _ := strconv.Atoi(exp)
@@ -609,50 +598,56 @@ func appendTOONNumber(dst []byte, tok string) []byte {
 		}
 		point += e
 	}
-	digit := func(k int) byte {
-		if k < len(hi) {
-			return hi[k]
-		}
-		return lo[k-len(hi)]
-	}
-	appendDigits := func(dst []byte, from, to int) []byte {
-		for k := from; k < to; k++ {
-			dst = append(dst, digit(k))
-		}
-		return dst
-	}
 	switch {
-	case point <= 0 && -point <= maxNumberZeros:
+	case point <= 0 && -point <= maxZeros:
 		dst = append(dst, '0', '.')
-		for range -point {
-			dst = append(dst, '0')
-		}
-		return appendDigits(dst, 0, n)
-	case point >= n && point-n <= maxNumberZeros:
-		dst = appendDigits(dst, 0, n)
-		for range point - n {
-			dst = append(dst, '0')
-		}
-		return dst
+		dst = appendZeros(dst, -point)
+		return appendDigitRange(dst, hi, lo, 0, n), -point
+	case point >= n && point-n <= maxZeros:
+		dst = appendDigitRange(dst, hi, lo, 0, n)
+		return appendZeros(dst, point-n), point - n
 	case point > 0 && point < n:
-		dst = appendDigits(dst, 0, point)
+		dst = appendDigitRange(dst, hi, lo, 0, point)
 		dst = append(dst, '.')
-		return appendDigits(dst, point, n)
+		return appendDigitRange(dst, hi, lo, point, n), 0
 	}
-	dst = append(dst, digit(0))
+	dst = appendDigitRange(dst, hi, lo, 0, 1)
 	if n > 1 {
 		dst = append(dst, '.')
-		dst = appendDigits(dst, 1, n)
-	}
-	dst = append(dst, 'e', '+')
-	if point-1 < 0 {
-		dst[len(dst)-1] = '-'
+		dst = appendDigitRange(dst, hi, lo, 1, n)
 	}
 	e := point - 1
-	if e < 0 {
-		e = -e
+	return appendExponent(dst, e < 0, strconv.Itoa(max(e, -e))), 0
+}
+
+// appendDigitRange appends the digits from to to of hi+lo.
+func appendDigitRange(dst []byte, hi, lo string, from, to int) []byte {
+	if from < len(hi) {
+		dst = append(dst, hi[from:min(to, len(hi))]...)
 	}
-	return strconv.AppendInt(dst, int64(e), 10)
+	if to > len(hi) {
+		dst = append(dst, lo[max(from-len(hi), 0):to-len(hi)]...)
+	}
+	return dst
+}
+
+const zeros64 = "0000000000000000000000000000000000000000000000000000000000000000"
+
+func appendZeros(dst []byte, n int) []byte {
+	for ; n > len(zeros64); n -= len(zeros64) {
+		dst = append(dst, zeros64...)
+	}
+	return append(dst, zeros64[:n]...)
+}
+
+// appendExponent appends "e", the sign and the digits of an exponent.
+func appendExponent(dst []byte, neg bool, digits string) []byte {
+	sign := byte('+')
+	if neg {
+		sign = '-'
+	}
+	dst = append(dst, 'e', sign)
+	return append(dst, digits...)
 }
 
 // jsonText returns the text of a JSON string as encoding/json reads it, given gjson's reading s of
@@ -672,12 +667,3 @@ func jsonText(s, raw string) string {
 }
 
 func isASCIIDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-func allZeros(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] != '0' {
-			return false
-		}
-	}
-	return true
-}

@@ -2,6 +2,7 @@ package renderers
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -129,9 +130,9 @@ func TestTOONNumbers(t *testing.T) {
 		{"0.00120e3", "1.2"},
 		{"1.5e300", "15" + strings.Repeat("0", 299)},
 		{"5e-324", "0." + strings.Repeat("0", 323) + "5"},
-		{"1e400", "1" + strings.Repeat("0", 400)},
-		{"1e401", "1e+401"},
-		{"-1.50e-500", "-1.5e-500"},
+		{"1e1000", "1" + strings.Repeat("0", 1000)},
+		{"1e1100", "1e+1100"},
+		{"-1.50e-1500", "-1.5e-1500"},
 		{"123e999999999", "1.23e+1000000001"},
 		{"1e999999999999999", "1e+999999999999999"},
 		{"12.50e+0999999999999999999999", "12.5e+999999999999999999999"},
@@ -139,14 +140,29 @@ func TestTOONNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {
-			if got := string(appendTOONNumber(nil, tt.give)); got != tt.want {
-				t.Errorf("number %s = %s, want %s", tt.give, got, tt.want)
-			}
 			got, err := Generic{}.TOON([]byte(`{"n":`+tt.give+`}`), Options{})
 			if err != nil || got != "n: "+tt.want {
-				t.Errorf("TOON({n:%s}) = %q, %v", tt.give, got, err)
+				t.Errorf("TOON({n:%s}) = %q, %v; want n: %s", tt.give, got, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestTOONNumberZerosAreBounded: the zeros added to write numbers in full are at most 1024 plus
+// the value's length; once they are spent, numbers are written with an exponent.
+func TestTOONNumberZerosAreBounded(t *testing.T) {
+	got, err := Generic{}.TOON([]byte(`[1e1000,1e20,1e-40,1e1000,1e5,2]`), Options{})
+	want := "[6]: 1" + strings.Repeat("0", 1000) + ",1" + strings.Repeat("0", 20) + ",1e-40,1e+1000,100000,2"
+	if err != nil || got != want {
+		t.Errorf("TOON = %q, %v\nwant %q", got, err, want)
+	}
+	value := []byte("[" + strings.Repeat("1.5e300,", 9999) + "1e999999999]")
+	got, err = Generic{}.TOON(value, Options{})
+	if err != nil || len(got) > 3*len(value)+toonZerosBase {
+		t.Errorf("TOON of %d bytes of big numbers is %d bytes, %v", len(value), len(got), err)
+	}
+	if !strings.HasSuffix(got, ",1.5e+300,1e+999999999") {
+		t.Errorf("the last numbers are %q, want exponent notation", got[len(got)-40:])
 	}
 }
 
@@ -216,5 +232,54 @@ func TestRegistryHasTOON(t *testing.T) {
 	got, err := r.Render([]byte(`{"a":[1,2]}`), Options{MediaType: MediaTOON})
 	if err != nil || got != "a[2]: 1,2" {
 		t.Errorf("generic text/toon = %q, %v", got, err)
+	}
+}
+
+// toonGrowthShapes are the growth shapes plus two that are hostile to a TOON encoder: numbers
+// whose plain form is long, and records nested 31 levels deep (indentation on every line).
+var toonGrowthShapes = append(growthShapes[:len(growthShapes):len(growthShapes)],
+	struct {
+		name  string
+		value func(n int) []byte
+		opts  func(n int) Options
+	}{name: "exponents", value: func(n int) []byte {
+		return []byte("[" + strings.Repeat("1.5e300,-2e-320,", n/16-1) + "1e999999999]")
+	}},
+	struct {
+		name  string
+		value func(n int) []byte
+		opts  func(n int) Options
+	}{name: "nested", value: func(n int) []byte {
+		inner := `{"k":[1,"a b",{"x":1},[2]]}`
+		unit := strings.Repeat(`{"a":[`, 14) + inner + strings.Repeat(`]}`, 14)
+		return []byte("[" + strings.Repeat(unit+",", n/len(unit)-1) + unit + "]")
+	}},
+)
+
+// BenchmarkTOONGrowth encodes each shape at 1 KB, 100 KB and 1 MB: compare cpu-ns/op across sizes,
+// the exponent log(t2/t1)/log(n2/n1) must stay near 1 (docs/renderers.md reports it).
+func BenchmarkTOONGrowth(b *testing.B) {
+	for _, shape := range toonGrowthShapes {
+		for _, sz := range growthSizes {
+			value := shape.value(sz.size)
+			opts := Options{}
+			if shape.opts != nil {
+				opts = shape.opts(sz.size)
+			}
+			b.Run(shape.name+"/"+sz.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(value)))
+				runtime.GC()
+				cpu := cpuTime()
+				for b.Loop() {
+					if _, err := (Generic{}).TOON(value, opts); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu > 0 {
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
 	}
 }

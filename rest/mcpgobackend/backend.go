@@ -22,7 +22,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -62,7 +61,7 @@ func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	var caps struct {
 		Extensions map[string]json.RawMessage `json:"extensions"`
 	}
-	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[negotiation.ExtensionID] == nil {
+	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[shaping.ExtensionID] == nil {
 		return nil, fmt.Errorf("mcpgobackend: %w", ErrNotNegotiating)
 	}
 	return b, nil
@@ -110,7 +109,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		"io.modelcontextprotocol/protocolVersion": protocol,
 		"io.modelcontextprotocol/clientInfo":      map[string]any{"name": "contentneg-rest", "version": "1.0.0"},
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{
-			negotiation.ExtensionID: map[string]any{"version": "1.0", "features": features},
+			shaping.ExtensionID: map[string]any{"version": "1.0", "features": features},
 		}},
 	}
 	msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": b.ids.Add(1), "method": method, "params": params})
@@ -305,19 +304,20 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[stri
 }
 
 // wrap gives err context and marks "not found" and "invalid params" for the
-// REST binding. mcp-go answers an unknown tool, prompt or resource URI with
-// -32602 (-32002 for a legacy resource) and a resource handler's
-// shaping.ErrNotFound with -32603 and its text (see package mcpgo).
+// REST binding, from the Go error the server's dispatch failed with (see
+// causeKey), never from its text: mcp-go's own not-found errors for an
+// unknown tool, prompt or resource URI, a handler's shaping.ErrNotFound or
+// mcp.ErrInvalidParams; then from the JSON-RPC error itself
+// (shaping.NotFoundOnWire).
 func wrap(err error, what, kind string) error {
 	var e *rpcError
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := errors.Is(err, shaping.ErrNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
+	notFound := errors.Is(err, server.ErrPromptNotFound) ||
 		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
-		e.Code == -32002 ||
-		e.Code == mcp.INVALID_PARAMS && (kind == "resource" || strings.Contains(e.Message, "not found")) ||
-		e.Code == mcp.INTERNAL_ERROR && kind == "resource" && strings.HasSuffix(e.Message, shaping.ErrNotFound.Error())
+		shaping.NotFound(e.cause, 0, false) ||
+		shaping.NotFoundOnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)
