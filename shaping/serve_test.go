@@ -128,7 +128,9 @@ func (*fakePort) Rebuild(res *fakeResult, blocks []shaping.Block, drop bool, str
 	return out
 }
 
-func (*fakePort) Failed(text string) *fakeResult { return &fakeResult{IsError: true, Texts: []string{text}} }
+func (*fakePort) Failed(text string) *fakeResult {
+	return &fakeResult{IsError: true, Texts: []string{text}}
+}
 
 var _ shaping.ToolPort[fakeRequest, *fakeResult] = (*fakePort)(nil)
 
