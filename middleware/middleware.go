@@ -94,11 +94,11 @@ func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 			x := exchange{next: next, method: method, req: req}
 			switch shaping.KindOf(method) {
 			case shaping.ToolCall:
-				return shaping.ServeTool(ctx, m.shaper, tools, x)
+				return shaping.ServeTool(sdk.WithPost(ctx, req), m.shaper, tools, x)
 			case shaping.ResourceRead:
-				return shaping.ServeResource(ctx, m.shaper, &m.resource, x)
+				return shaping.ServeResource(sdk.WithPost(ctx, req), m.shaper, &m.resource, x)
 			case shaping.PromptGet:
-				return shaping.ServePrompt(ctx, m.shaper, &m.prompt, x)
+				return shaping.ServePrompt(sdk.WithPost(ctx, req), m.shaper, &m.prompt, x)
 			case shaping.Handshake:
 				if method == "initialize" {
 					return m.initialize(ctx, method, req, next)

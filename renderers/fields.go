@@ -18,10 +18,10 @@ func (r *render) objectFields(obj gjson.Result, s *Schema) (fields []field, mark
 	mark = len(r.scratch.fields)
 	index := r.propertyIndex(s)
 	obj.ForEach(func(key, value gjson.Result) bool {
-		f := field{key: key.Str, raw: key.Raw, value: value}
+		f := field{key: jsonText(key.Str, key.Raw), raw: key.Raw, value: value}
 		if s != nil {
 			f.rank = len(s.Properties)
-			if i := index.of(s, key.Str); i >= 0 {
+			if i := index.of(s, f.key); i >= 0 {
 				f.prop, f.rank = &s.Properties[i], i
 			}
 		}
@@ -142,11 +142,12 @@ func (r *render) addRow(el gjson.Result, mark int, first bool) bool {
 			ok = false
 			return false
 		}
-		i := columnIndex(r.scratch.cols[mark:], key.Str)
+		k := jsonText(key.Str, key.Raw)
+		i := columnIndex(r.scratch.cols[mark:], k)
 		switch {
 		case i < 0 && first && len(r.scratch.cols)-mark < maxColumns:
 			i = len(r.scratch.cols) - mark
-			r.scratch.cols = append(r.scratch.cols, column{key: key.Str})
+			r.scratch.cols = append(r.scratch.cols, column{key: k})
 		case i < 0 || seen&(1<<i) != 0:
 			ok = false
 			return false
@@ -180,7 +181,7 @@ func (r *render) rowCells(el gjson.Result, cols []column) []gjson.Result {
 	cells := slices.Grow(r.scratch.cells[:0], len(cols))[:len(cols)]
 	clear(cells)
 	el.ForEach(func(key, value gjson.Result) bool {
-		if i := columnIndex(cols, key.Str); i >= 0 {
+		if i := columnIndex(cols, jsonText(key.Str, key.Raw)); i >= 0 {
 			cells[i] = value
 		}
 		return true

@@ -15,8 +15,13 @@ const (
 	commaSeparated                       // it is one of comma-separated items: ','
 	spaceSeparated                       // it is an aligned table cell: two spaces in a row
 	keyChars                             // it is a key: '"', '=', ':', ',', '[', ']', '{', '}'
-	pairSeparated                        // it is in a line of "k=v k=v" pairs (logfmt): ' ', '='
+	pairSeparated                        // it is in a line of "k=v k=v" pairs (logfmt): ' '
+	elementLine                          // it is a whole line in a list of elements: a final ':'
 )
+
+// A data value is also quoted, whatever its place, when it could read as another kind of value
+// (null, true, false, a JSON number, or JSON text starting with '[' or '{') or when it holds '"' or
+// '=' (SPEC "Faithful": a value holding a quote or '=' is quoted).
 
 // keyRules are the rules for keys, which always start their line.
 const keyRules = atLineStart | keyChars
@@ -26,23 +31,78 @@ func needsQuote(s string, rule quoteRule) bool {
 	if s == "" || s[0] == '"' || isSpaceByte(s[0]) || isSpaceByte(s[len(s)-1]) {
 		return true
 	}
-	if rule&atLineStart != 0 && blockStart(s) {
+	if rule&keyChars == 0 && readsAsLiteral(s) {
+		return true
+	}
+	if rule&atLineStart != 0 && blockStart(s) || rule&elementLine != 0 && s[len(s)-1] == ':' {
 		return true
 	}
 	prevSpace := false
 	for _, c := range s {
 		switch {
-		case needsEscapeRune(c),
+		case needsEscapeRune(c), c == '"', c == '=',
 			c == ',' && rule&(commaSeparated|keyChars) != 0,
 			c == ' ' && prevSpace && rule&spaceSeparated != 0,
-			(c == ' ' || c == '=') && rule&pairSeparated != 0,
-			rule&keyChars != 0 && strings.ContainsRune(`"=:[]{}`, c):
+			c == ' ' && rule&pairSeparated != 0,
+			rule&keyChars != 0 && strings.ContainsRune(`:[]{}`, c):
 			return true
 		}
 		prevSpace = c == ' '
 	}
 	return false
 }
+
+// readsAsLiteral reports whether s, written bare, would read as a value that is not a string: null,
+// true, false, a JSON number, or JSON text (a value starting with '[' or '{').
+func readsAsLiteral(s string) bool {
+	switch {
+	case s == "null", s == "true", s == "false", s[0] == '[', s[0] == '{':
+		return true
+	}
+	return isJSONNumber(s)
+}
+
+// isJSONNumber reports whether s is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func isJSONNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i == len(s) || !isDigit(s[i]) {
+			return false
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i == len(s) || !isDigit(s[i]) {
+			return false
+		}
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+	}
+	return i == len(s)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // quotedWidth returns the width in runes of s as txtString writes it under rule.
 func quotedWidth(s string, rule quoteRule) int {

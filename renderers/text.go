@@ -8,14 +8,15 @@ import (
 )
 
 // Text renders value as plain text with no markup. Standard and verbose write "key: value" lines,
-// nested objects indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c" and
-// uniform arrays of objects as "key[N]:" over a table of aligned columns. Compact is TOON-like:
-// "key=value" lines, "key[N]=a,b,c" and, for a uniform array of objects, a "key[N]{a,b}:" header
-// once and one comma-separated row per element; null and empty fields are dropped. Other arrays
-// list their elements under "key[N]:" labelled 1, 2, ... A value is double-quoted (with JSON
-// escapes) when it is empty, starts with '"', has leading or trailing blanks, holds control,
-// separator or bidi characters, holds the delimiter of its place, or would start a line with
-// markdown block syntax; inline characters such as '*' are kept verbatim.
+// nested objects indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c",
+// uniform arrays of objects as "key[N]:" over a table of aligned columns, and other arrays'
+// elements labelled 1, 2, ... Compact is lossless, with a grammar of its own (docs/renderers.md):
+// "key=value" lines, "key[N]=a,b,c", "key: a=1 b=x" for a flat object and, for a uniform array
+// of objects, a "key[N]{a,b}:" header once and one comma-separated row per element. No value is
+// dropped at any verbosity. A value is double-quoted (a JSON string literal) when it is empty,
+// could read as null, a boolean, a number or JSON text, starts with '"', has leading or trailing
+// blanks, holds '"', '=', control, separator or bidi characters or the delimiter of its place, or
+// would start a line with markdown block syntax; inline characters such as '*' are kept verbatim.
 func (Generic) Text(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: text: %w", err)
@@ -42,9 +43,6 @@ func (r *render) text(v gjson.Result) {
 	if r.compact() {
 		r.compactRoot(v, r.opts.Schema)
 		r.noLargerThanJSON(v, start)
-		if r.b.Len() == start {
-			r.writeEmpty(v)
-		}
 		return
 	}
 	switch {
@@ -65,9 +63,6 @@ func (r *render) txtObject(obj gjson.Result, s *Schema, indent, depth int) {
 	fields, mark := r.objectFields(obj, s)
 	for i := range fields {
 		f := &fields[i]
-		if r.compact() && isEmpty(f.value) {
-			continue
-		}
 		r.writeIndent(indent)
 		r.txtString(f.key, keyRules)
 		r.txtValue(f.key, f.value, f.prop, schemaOf(f.prop), indent, depth)
@@ -78,10 +73,7 @@ func (r *render) txtObject(obj gjson.Result, s *Schema, indent, depth int) {
 // txtValue writes what follows a key (or an element label): the separator and value, or a
 // container's header line and its indented body.
 func (r *render) txtValue(key string, v gjson.Result, p *Property, s *Schema, indent, depth int) {
-	sep := ": "
-	if r.compact() {
-		sep = "="
-	}
+	const sep = ": "
 	switch {
 	case v.Type != gjson.JSON:
 		r.b.WriteString(sep)
@@ -92,7 +84,7 @@ func (r *render) txtValue(key string, v gjson.Result, p *Property, s *Schema, in
 		r.writeEmpty(v)
 	case depth+1 >= maxDepth:
 		r.b.WriteString(sep)
-		r.scratch.buf = appendMinified(r.scratch.buf[:0], v.Raw)
+		r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
 		r.b.Write(r.scratch.buf)
 	case v.IsObject():
 		r.b.WriteByte(':')
@@ -118,9 +110,6 @@ func (r *render) txtValue(key string, v gjson.Result, p *Property, s *Schema, in
 func (r *render) txtArray(arr gjson.Result, items *Schema, p *Property, indent, depth int) {
 	r.txtCount(arr)
 	if cols, mark, ok := r.tableColumns(arr, items); ok {
-		if r.compact() {
-			r.txtHeader(cols)
-		}
 		r.b.WriteByte(':')
 		r.txtDescription(p)
 		r.b.WriteByte('\n')
@@ -134,14 +123,11 @@ func (r *render) txtArray(arr gjson.Result, items *Schema, p *Property, indent, 
 	r.txtElements(arr, items, indent+1, depth+1)
 }
 
-// txtElements writes the elements of arr as fields labelled 1, 2, ...; compact skips empty ones.
+// txtElements writes the elements of arr as fields labelled 1, 2, ...
 func (r *render) txtElements(arr gjson.Result, items *Schema, indent, depth int) {
 	i := 0
 	arr.ForEach(func(_, el gjson.Result) bool {
 		i++
-		if r.compact() && isEmpty(el) {
-			return true
-		}
 		r.writeIndent(indent)
 		label := strconv.Itoa(i)
 		r.b.WriteString(label)
@@ -150,32 +136,19 @@ func (r *render) txtElements(arr gjson.Result, items *Schema, indent, depth int)
 	})
 }
 
-// txtRootArray writes an array that is the whole value. It has no key, so its header is "[N]"
-// (compact) or nothing (standard, where "[N]:" would read as a markdown link definition).
+// txtRootArray writes an array that is the whole value. It has no key, so it has no header either
+// ("[N]:" starting the text would read as a markdown link reference definition).
 func (r *render) txtRootArray(arr gjson.Result, items *Schema) {
 	switch {
 	case isEmpty(arr):
 		return
 	case scalarArray(arr):
-		if r.compact() {
-			r.txtCount(arr)
-			r.b.WriteByte('=')
-			r.txtList(arr)
-		} else {
-			r.txtItems(arr, ", ", atLineStart)
-		}
+		r.txtItems(arr, ", ", atLineStart)
 		r.b.WriteByte('\n')
 		return
 	}
 	if cols, mark, ok := r.tableColumns(arr, items); ok {
-		indent := 0
-		if r.compact() {
-			r.txtCount(arr)
-			r.txtHeader(cols)
-			r.b.WriteString(":\n")
-			indent = 1
-		}
-		r.txtTable(arr, cols, indent)
+		r.txtTable(arr, cols, 0)
 		r.popColumns(mark)
 		return
 	}
@@ -188,12 +161,8 @@ func (r *render) txtCount(arr gjson.Result) {
 	r.b.WriteByte(']')
 }
 
-// txtList writes an array of scalars as "a, b, c" (compact: "a,b,c").
+// txtList writes an array of scalars as "a, b, c".
 func (r *render) txtList(arr gjson.Result) {
-	if r.compact() {
-		r.txtItems(arr, ",", 0)
-		return
-	}
 	r.txtItems(arr, ", ", 0)
 }
 
@@ -221,7 +190,7 @@ func (r *render) txtScalar(v gjson.Result, rule quoteRule) {
 		r.b.WriteString(v.Raw)
 		return
 	}
-	r.txtString(validText(v.Str), rule)
+	r.txtString(jsonText(v.Str, v.Raw), rule)
 }
 
 // txtString writes s, quoted when needsQuote says so under rule.
@@ -259,9 +228,10 @@ func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 
 // noLargerThanJSON replaces what compact text wrote from start on by the minified JSON of v when
 // that is shorter: compact text is never larger than the JSON it comes from. The JSON is one line
-// that starts with '{', '[' or '"', so it holds no block syntax.
+// that starts with '{', '[' or '"' (or is a bare scalar), so it holds no block syntax, and the
+// compact grammar reads a text that is one JSON value as that value.
 func (r *render) noLargerThanJSON(v gjson.Result, start int) {
-	r.scratch.buf = appendMinified(r.scratch.buf[:0], v.Raw)
+	r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
 	written := r.b.Len() - start
 	if written > 0 && r.b.String()[r.b.Len()-1] == '\n' {
 		written--

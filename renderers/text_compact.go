@@ -1,30 +1,53 @@
 package renderers
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 )
 
-// This file holds compact text: the smallest faithful plain text, for models. Every object member
-// is a "key=value" line (a list of scalars is "key=a,b,c", without a count) or, for an object of scalars, one line of "key=value" pairs separated by
-// spaces (logfmt); a nested object indents its members by one space; a uniform array of objects is a
-// "key[N]{a,b}:" header and N comma-separated rows, not indented (the count delimits them); an
-// element of another array is one line of its scalar members, its other members indented under it;
-// elements, like rows, are not indented under their "key[N]:" header.
+// This file holds compact text: the smallest plain text that reads back to exactly the value it
+// comes from, for models. docs/renderers.md gives its grammar; the tests hold a decoder for it.
+//
+//   - An object member is a line at its object's indentation: "key=value" for a scalar or an empty
+//     container ("[]", "{}"); "key[N]=a,b" for a list of scalars; "key: a=1 b=x" (logfmt pairs)
+//     for an object whose members are all written as pairs; "key:" with the members one space
+//     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for a uniform array of
+//     objects; "key[N]:" and N elements for another array. Rows and elements are not indented
+//     under a header with a key: the count delimits them.
+//   - An element is one line: a scalar; an object's pair members as pairs, with its other members
+//     one space deeper under it ("N:", its index, when it has none); an array as a header without
+//     a key ("[N]=a,b", "[N]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
+//     are one space deeper.
+//   - A value deeper than maxDepth, and the whole text when the layout would be longer than the
+//     JSON, is the minified JSON text itself, which the grammar reads as such.
+//   - Strings are bare unless needsQuote says otherwise; then they are JSON string literals.
 
 // pairSeparator separates the key=value pairs of an object written on one line, as in logfmt: a
-// key or value holding a space or '=' is quoted.
+// key or value holding a space is quoted.
 const pairSeparator = " "
 
-// cObject writes the non-empty members of obj as lines at indent.
+// compactRoot writes the whole value at compact verbosity.
+func (r *render) compactRoot(v gjson.Result, s *Schema) {
+	switch {
+	case v.IsObject() && !isEmpty(v):
+		r.cObject(v, s, 0, 0)
+	case v.IsArray() && !isEmpty(v):
+		r.cArray(v, itemsOf(s), 0, 0, 0, false)
+	default:
+		r.cToken(v, atLineStart|elementLine)
+		r.b.WriteByte('\n')
+	}
+}
+
+// cObject writes the members of a non-empty object as lines at indent.
 func (r *render) cObject(obj gjson.Result, s *Schema, indent, depth int) {
 	fields, mark := r.objectFields(obj, s)
 	for i := range fields {
 		f := &fields[i]
-		if isEmpty(f.value) {
-			continue
-		}
 		r.writeCompactIndent(indent)
 		r.txtString(f.key, keyRules)
 		r.cMember(f.value, schemaOf(f.prop), indent, depth)
@@ -35,16 +58,9 @@ func (r *render) cObject(obj gjson.Result, s *Schema, indent, depth int) {
 // cMember writes what follows a member's key, through the end of its last line.
 func (r *render) cMember(v gjson.Result, s *Schema, indent, depth int) {
 	switch {
-	case v.Type != gjson.JSON:
+	case v.Type != gjson.JSON || isEmpty(v) || depth+1 >= maxDepth:
 		r.b.WriteByte('=')
-		r.txtScalar(v, 0)
-	case depth+1 >= maxDepth:
-		r.b.WriteByte('=')
-		r.scratch.buf = appendMinified(r.scratch.buf[:0], v.Raw)
-		r.b.Write(r.scratch.buf)
-	case scalarArray(v):
-		r.b.WriteByte('=')
-		r.txtItems(v, ",", 0)
+		r.cToken(v, 0)
 	case v.IsObject() && r.flat(v):
 		r.b.WriteString(": ")
 		r.cPairs(v, s, 0)
@@ -53,62 +69,195 @@ func (r *render) cMember(v gjson.Result, s *Schema, indent, depth int) {
 		r.cObject(v, s, indent+1, depth+1)
 		return
 	default:
-		r.cArray(v, itemsOf(s), indent, depth)
+		r.cArray(v, itemsOf(s), indent, indent, depth, true)
 		return
 	}
 	r.b.WriteByte('\n')
 }
 
-// cArray writes "[N]" and the body of an array that is not a list of scalars: a header-once table
-// for a uniform array of objects, else its elements. Neither rows nor elements are indented under
-// the header: its count says how many follow (an element's own members are indented under it).
-func (r *render) cArray(arr gjson.Result, items *Schema, indent, depth int) {
+// cArray writes "[N]" and the rest of a non-empty array, through the end of its last line: "=" and
+// the scalars for a list of scalars, a header-once table ("{a,b}:" and one row per element) for a
+// uniform array of objects, else ":" (keyed) or "=" (no key) and one element per line. Rows and
+// elements are written at body. A header without a key ends with "=", not ":": "[N]:" starting the
+// text would read as a markdown link reference definition.
+func (r *render) cArray(arr gjson.Result, items *Schema, indent, body, depth int, keyed bool) {
 	r.txtCount(arr)
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
+	if scalarArray(arr) {
+		r.b.WriteByte('=')
+		r.cItems(arr, commaSeparated)
+		r.b.WriteByte('\n')
+		return
+	}
+	if cols, mark, ok := r.cColumns(arr, items); ok {
 		r.txtHeader(cols)
 		r.b.WriteString(":\n")
-		r.txtTable(arr, cols, indent)
+		r.cRows(arr, items, cols, body, depth)
 		r.popColumns(mark)
 		return
 	}
-	r.b.WriteString(":\n")
-	r.cElements(arr, items, indent, depth+1)
+	if keyed {
+		r.b.WriteString(":\n")
+	} else {
+		r.b.WriteString("=\n")
+	}
+	r.cElements(arr, items, body, depth+1)
 }
 
-// cElements writes every element of arr at indent, so that the count in the header delimits them: a
-// scalar ("null" and "" included), "{}", "[]" or a list of scalars on its line, an object as one
-// line of its scalar members with its other members indented under it.
+// cColumns returns the columns of a header-once table for arr when every element is an object
+// without repeated keys and at least one key holds a cell (a scalar or an empty container) in
+// every element: those keys, at most maxColumns, in the items schema's order, else in the first
+// element's. The caller pops them with popColumns.
+func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark int, ok bool) {
+	mark = len(r.scratch.cols)
+	ok = true
+	first := true
+	arr.ForEach(func(_, el gjson.Result) bool {
+		if !el.IsObject() {
+			ok = false
+			return false
+		}
+		var seen uint64
+		el.ForEach(func(key, value gjson.Result) bool {
+			k := jsonText(key.Str, key.Raw)
+			i := columnIndex(r.scratch.cols[mark:], k)
+			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns && isCell(value) {
+				i = len(r.scratch.cols) - mark
+				r.scratch.cols = append(r.scratch.cols, column{key: k, filled: true})
+			}
+			if i < 0 {
+				return true
+			}
+			if seen&(1<<i) != 0 {
+				ok = false // a repeated key
+				return false
+			}
+			seen |= 1 << i
+			if !isCell(value) {
+				r.scratch.cols[mark+i].filled = false
+			}
+			return true
+		})
+		cols := r.scratch.cols[mark:]
+		for i := range cols {
+			if seen&(1<<i) == 0 {
+				cols[i].filled = false
+			}
+		}
+		first = false
+		return ok
+	})
+	if ok {
+		// Keep the columns that hold a cell in every element.
+		cols = r.scratch.cols[mark:mark]
+		for _, c := range r.scratch.cols[mark:] {
+			if c.filled {
+				cols = append(cols, c)
+			}
+		}
+		clear(r.scratch.cols[mark+len(cols):])
+		r.scratch.cols = r.scratch.cols[:mark+len(cols)]
+	}
+	cols = r.scratch.cols[mark:]
+	if !ok || len(cols) == 0 || !r.tableSaves(arr, cols) {
+		r.popColumns(mark)
+		return nil, mark, false
+	}
+	if items != nil && !r.opts.ValueOrder {
+		index := r.propertyIndex(items)
+		for i := range cols {
+			cols[i].rank = len(items.Properties)
+			if j := index.of(items, cols[i].key); j >= 0 {
+				cols[i].prop, cols[i].rank = &items.Properties[j], j
+			}
+		}
+		slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
+	}
+	return cols, mark, true
+}
+
+// tableSaves reports whether a table with cols is shorter than a line of pairs per element: the
+// table writes each column's key once instead of once per element, but each member that a line of
+// pairs would hold and that is not a column costs a line of its own under its row. A table with no
+// such member is always used.
+func (r *render) tableSaves(arr gjson.Result, cols []column) bool {
+	saved, pairs := -len(cols), 0
+	arr.ForEach(func(_, el gjson.Result) bool {
+		saved += len(cols)
+		el.ForEach(func(key, value gjson.Result) bool {
+			if pairable(value) && columnIndex(cols, jsonText(key.Str, key.Raw)) < 0 {
+				pairs++
+			}
+			return true
+		})
+		return true
+	})
+	return pairs == 0 || saved > pairs
+}
+
+// isCell reports whether v is written as one table cell: a scalar or an empty container.
+func isCell(v gjson.Result) bool { return v.Type != gjson.JSON || isEmpty(v) }
+
+// cRows writes one comma-separated row per element of arr at indent, each followed by the
+// element's members that are not columns, one space deeper.
+func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, indent, depth int) {
+	arr.ForEach(func(_, el gjson.Result) bool {
+		cells := r.rowCells(el, cols)
+		r.writeCompactIndent(indent)
+		rule := atLineStart | commaSeparated
+		for i := range cols {
+			if i > 0 {
+				r.b.WriteByte(',')
+			}
+			r.cToken(cells[i], rule)
+			rule = commaSeparated
+		}
+		r.b.WriteByte('\n')
+		if count(el) == len(cols) {
+			return true
+		}
+		fields, mark := r.objectFields(el, items)
+		for i := range fields {
+			f := &fields[i]
+			if columnIndex(cols, f.key) >= 0 {
+				continue
+			}
+			r.writeCompactIndent(indent + 1)
+			r.txtString(f.key, keyRules)
+			r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
+		}
+		r.popFields(mark)
+		return true
+	})
+}
+
+// cElements writes every element of arr as a line at indent (an object's other members and an
+// array's body one space deeper): the header's count delimits them.
 func (r *render) cElements(arr gjson.Result, items *Schema, indent, depth int) {
 	i := 0
 	arr.ForEach(func(_, el gjson.Result) bool {
 		i++
 		r.writeCompactIndent(indent)
 		switch {
-		case isEmpty(el) && el.Type == gjson.JSON:
-			r.writeEmpty(el)
+		case el.Type != gjson.JSON || isEmpty(el) || depth+1 >= maxDepth:
+			r.cToken(el, atLineStart|elementLine)
 			r.b.WriteByte('\n')
-		case el.Type != gjson.JSON:
-			r.txtScalar(el, atLineStart)
-			r.b.WriteByte('\n')
-		case el.IsObject() && depth+1 < maxDepth:
+		case el.IsObject():
 			r.cElementObject(el, items, i, indent, depth)
 		default:
-			label := strconv.Itoa(i)
-			r.b.WriteString(label) // an array (or a value too deep): "N[K]=..." or "N=<minified JSON>"
-			r.cMember(el, items, indent, depth)
+			r.cArray(el, itemsOf(items), indent, indent+1, depth, false)
 		}
 		return true
 	})
 }
 
-// cElementObject writes an object that is an array element: its scalar members as pairs on the
-// element's line (the label "N:" when it has none), its other members indented under it.
+// cElementObject writes an object that is an array element: its pair members as pairs on the
+// element's line (its index and ':' when it has none), its other members one space deeper.
 func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, depth int) {
 	fields, mark := r.objectFields(obj, s)
 	first := atLineStart
 	for i := range fields {
 		f := &fields[i]
-		if !r.pairable(f.value) {
+		if !pairable(f.value) {
 			continue
 		}
 		if first == 0 {
@@ -124,7 +273,7 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 	r.b.WriteByte('\n')
 	for i := range fields {
 		f := &fields[i]
-		if isEmpty(f.value) || r.pairable(f.value) {
+		if pairable(f.value) {
 			continue
 		}
 		r.writeCompactIndent(indent + 1)
@@ -134,83 +283,78 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 	r.popFields(mark)
 }
 
-// cPairs writes the non-empty members of a flat object as "key=value" pairs; first holds the
-// quoting rules of the first key (atLineStart when it starts the line).
+// cPairs writes the members of a flat object as "key=value" pairs; first holds the quoting rules of
+// the first key (atLineStart when it starts the line).
 func (r *render) cPairs(obj gjson.Result, s *Schema, first quoteRule) {
 	fields, mark := r.objectFields(obj, s)
-	started := false
 	for i := range fields {
-		f := &fields[i]
-		if isEmpty(f.value) {
-			continue
-		}
-		if started {
+		if i > 0 {
 			r.b.WriteString(pairSeparator)
 		}
-		r.cPair(f, first)
-		first, started = 0, true
+		r.cPair(&fields[i], first)
+		first = 0
 	}
 	r.popFields(mark)
 }
 
-// cPair writes one "key=value" (or "key=a,b") pair of a line of pairs.
+// cPair writes one "key=value" (or "key[N]=a,b") pair of a line of pairs.
 func (r *render) cPair(f *field, first quoteRule) {
 	r.txtString(f.key, keyChars|pairSeparated|first)
-	if f.value.IsArray() {
+	if scalarArray(f.value) {
+		r.txtCount(f.value)
 		r.b.WriteByte('=')
-		r.txtItems(f.value, ",", pairSeparated)
+		r.cItems(f.value, commaSeparated|pairSeparated)
 		return
 	}
 	r.b.WriteByte('=')
-	r.txtScalar(f.value, pairSeparated)
+	r.cToken(f.value, pairSeparated)
 }
 
-// pairable reports whether v is written as a pair: a non-empty scalar or list of scalars.
-func (r *render) pairable(v gjson.Result) bool {
-	return !isEmpty(v) && (v.Type != gjson.JSON || scalarArray(v))
+// cItems writes the elements of a list of scalars separated by ',', each quoted as rule says.
+func (r *render) cItems(arr gjson.Result, rule quoteRule) {
+	started := false
+	arr.ForEach(func(_, el gjson.Result) bool {
+		if started {
+			r.b.WriteByte(',')
+		}
+		r.cToken(el, rule)
+		started = true
+		return true
+	})
 }
 
-// flat reports whether obj has at least one non-empty member and every non-empty member is
-// pairable: it is then written on one line.
+// cToken writes one value as a single token: a string (quoted when rule requires it), a number,
+// boolean or null as its JSON text, and a container (empty, or deeper than maxDepth) as its
+// minified JSON text.
+func (r *render) cToken(v gjson.Result, rule quoteRule) {
+	switch v.Type {
+	case gjson.JSON:
+		r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
+		r.b.Write(r.scratch.buf)
+	case gjson.String:
+		r.txtString(jsonText(v.Str, v.Raw), rule)
+	default:
+		r.b.WriteString(v.Raw)
+	}
+}
+
+// pairable reports whether v is written as a pair: a scalar, an empty container or a non-empty
+// list of scalars.
+func pairable(v gjson.Result) bool {
+	return v.Type != gjson.JSON || isEmpty(v) || scalarArray(v)
+}
+
+// flat reports whether obj has at least one member and every member is pairable: it is then
+// written on one line.
 func (r *render) flat(obj gjson.Result) bool {
 	n := 0
 	ok := true
 	obj.ForEach(func(_, v gjson.Result) bool {
-		if isEmpty(v) {
-			return true
-		}
 		n++
-		ok = r.pairable(v)
+		ok = pairable(v)
 		return ok
 	})
 	return ok && n > 0
-}
-
-// compactRoot writes the whole value at compact verbosity.
-func (r *render) compactRoot(v gjson.Result, s *Schema) {
-	switch {
-	case v.IsObject():
-		r.cObject(v, s, 0, 0)
-	case isEmpty(v) && v.Type == gjson.JSON:
-	case scalarArray(v):
-		r.txtCount(v)
-		r.b.WriteByte('=')
-		r.txtItems(v, ",", 0)
-		r.b.WriteByte('\n')
-	case v.IsArray():
-		if cols, mark, ok := r.tableColumns(v, itemsOf(s)); ok {
-			r.txtCount(v)
-			r.txtHeader(cols)
-			r.b.WriteString(":\n")
-			r.txtTable(v, cols, 0)
-			r.popColumns(mark)
-			return
-		}
-		r.cElements(v, itemsOf(s), 0, 0)
-	default:
-		r.txtScalar(v, atLineStart)
-		r.b.WriteByte('\n')
-	}
 }
 
 // writeCompactIndent indents by one space per level.
@@ -218,4 +362,41 @@ func (r *render) writeCompactIndent(indent int) {
 	for ; indent > 0; indent-- {
 		r.b.WriteByte(' ')
 	}
+}
+
+// appendJSONText appends the JSON text raw minified, with the characters text never shows raw
+// (control, line separator and bidi characters, see needsEscapeRune) written as \u escapes and
+// bytes that are not valid UTF-8 as \ufffd, as a JSON decoder reads them.
+func appendJSONText(dst []byte, raw string) []byte {
+	const hex = "0123456789abcdef"
+	start := len(dst)
+	dst = appendMinified(dst, raw)
+	clean := true
+	for i := start; i < len(dst); i++ {
+		if c := dst[i]; c < 0x20 || c >= 0x7f {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return dst
+	}
+	min := string(dst[start:])
+	dst = dst[:start]
+	for i := 0; i < len(min); {
+		c, size := utf8.DecodeRuneInString(min[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			dst = append(dst, `\ufffd`...)
+		case needsEscapeRune(c):
+			dst = append(dst, '\\', 'u')
+			for shift := 12; shift >= 0; shift -= 4 {
+				dst = append(dst, hex[c>>shift&0xf])
+			}
+		default:
+			dst = append(dst, min[i:i+size]...)
+		}
+		i += size
+	}
+	return dst
 }

@@ -6,18 +6,13 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// txtHeader writes a compact table header: "{a,b,c}", dropping columns empty in every row.
+// txtHeader writes a compact table header: "{a,b,c}", every column (compact text drops nothing).
 func (r *render) txtHeader(cols []column) {
 	r.b.WriteByte('{')
-	first := true
 	for i := range cols {
-		if !r.showColumn(cols, i) {
-			continue
-		}
-		if !first {
+		if i > 0 {
 			r.b.WriteByte(',')
 		}
-		first = false
 		r.txtString(cols[i].key, keyChars)
 	}
 	r.b.WriteByte('}')
@@ -30,24 +25,13 @@ func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 		arr.ForEach(func(_, el gjson.Result) bool {
 			cells := r.rowCells(el, cols)
 			r.writeCompactIndent(indent)
-			start := r.b.Len()
 			rule := atLineStart | commaSeparated
 			for i := range cols {
-				if !r.showColumn(cols, i) {
-					continue
-				}
-				if rule&atLineStart == 0 {
+				if i > 0 {
 					r.b.WriteByte(',')
 				}
-				if cells[i].Type != gjson.Null {
-					r.txtScalar(cells[i], rule)
-				}
+				r.cToken(cells[i], rule)
 				rule = commaSeparated
-			}
-			if r.b.Len() == start {
-				// A row of one null cell: a line of only indentation would be a blank line, after
-				// which an indented line reads as a code block.
-				r.b.WriteString("null")
 			}
 			r.b.WriteByte('\n')
 			return true
@@ -100,7 +84,7 @@ func (r *render) measureColumns(arr gjson.Result, cols []column) {
 		for i := range cols {
 			w := len(cells[i].Raw)
 			if cells[i].Type == gjson.String {
-				w = quotedWidth(validText(cells[i].Str), cellRule(i))
+				w = quotedWidth(jsonText(cells[i].Str, cells[i].Raw), cellRule(i))
 			}
 			cols[i].width = max(cols[i].width, w)
 		}

@@ -13,7 +13,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // Defaults of [Options].
@@ -34,7 +34,7 @@ type Options struct {
 	// middleware's (Shaper().Negotiator()) so that formats the server added
 	// (format=csv) are negotiable by Accept. nil means the built-in json,
 	// markdown, text and toon.
-	Negotiator *negotiation.Negotiator
+	Negotiator *shaping.Negotiator
 	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
 	MaxBodyBytes int64
 	// CallTimeout bounds every call to the backend (504 beyond); 0 means
@@ -54,7 +54,7 @@ type Options struct {
 type Handler struct {
 	backend    Backend
 	base       string
-	neg        *negotiation.Negotiator
+	neg        *shaping.Negotiator
 	maxBody    int64
 	timeout    time.Duration
 	log        *zap.Logger
@@ -78,7 +78,7 @@ func New(backend Backend, opts *Options) *Handler {
 		log:     opts.Logger,
 	}
 	if h.neg == nil {
-		h.neg = negotiation.New(nil)
+		h.neg = shaping.NewNegotiator()
 	}
 	if h.maxBody <= 0 {
 		h.maxBody = DefaultMaxBodyBytes

@@ -9,7 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/contentneg/contentneg/renderers"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // toolItem is a tool as the seed shows it.
@@ -187,7 +187,7 @@ func serveItem(q *request, item any, modtime time.Time) *Error {
 		raw = marshal(item)
 	}
 	if mt != "application/json" {
-		out, err := renderers.Generic{}.Render(raw, renderers.Options{MediaType: mt})
+		out, err := shaping.RenderGeneric(raw, mt)
 		if err != nil {
 			return newError(http.StatusInternalServerError, CodeInternal, "rendering failed")
 		}
@@ -255,7 +255,7 @@ func serveList[T any](h *Handler, q *request, key string, all []T, id func(T) st
 	}
 	raw := body.marshal()
 	if mt != "application/json" {
-		out, err := renderers.Generic{}.Render(raw, renderers.Options{MediaType: mt})
+		out, err := shaping.RenderGeneric(raw, mt)
 		if err != nil {
 			return newError(http.StatusInternalServerError, CodeInternal, "rendering failed")
 		}

@@ -11,19 +11,19 @@ import (
 	"strings"
 	"time"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // builtin negotiates among the built-in media types only (json, markdown,
 // text, toon): the endpoints
 // whose bodies are listings, and prompts, whose text the server does not
 // render in further formats.
-var builtin = negotiation.New(nil)
+var builtin = shaping.NewNegotiator()
 
 // negotiate picks the response's media type for q: ?format= when given,
 // else the Accept header, among the media types neg can choose. It returns
 // the media type and its format name.
-func negotiate(q *request, neg *negotiation.Negotiator) (string, string, *Error) {
+func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
 	available := neg.MediaTypes()
 	if f := q.r.URL.Query().Get("format"); f != "" {
 		f = strings.ToLower(f)

@@ -39,3 +39,20 @@ func NotFoundData(uri string) json.RawMessage {
 	data, _ := json.Marshal(map[string]string{"uri": uri})
 	return data
 }
+
+// NotFoundOnWire reports whether a JSON-RPC error, as a client receives it
+// (its code and data), says that a resource does not exist: -32602 whose
+// data is an object with a string "uri" (SEP-2093, what [NotFoundData]
+// gives), or the earlier specifications' -32002.
+func NotFoundOnWire(code int64, data []byte) bool {
+	if code == codeLegacyNotFound {
+		return true
+	}
+	if code != NotFoundCode || len(data) == 0 {
+		return false
+	}
+	var d struct {
+		URI *string `json:"uri"`
+	}
+	return json.Unmarshal(data, &d) == nil && d.URI != nil
+}

@@ -6,12 +6,10 @@
 package elicitation
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"net/http"
-	"sync/atomic"
 	"weak"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -61,6 +59,9 @@ func (sendPort) Session(x sent) (any, string) {
 }
 
 func (sendPort) Send(ctx context.Context, x sent) (mcp.Result, error) {
+	if post := sdk.PostFrom(ctx); post != nil {
+		defer post.Ask()()
+	}
 	return x.next(ctx, "elicitation/create", x.req)
 }
 
@@ -72,11 +73,13 @@ const sessionHeader = "Mcp-Session-Id"
 // Handler wraps a streamable HTTP handler (the SDK's) for s: a DELETE of a
 // session first ends the session's open questions, so that the SDK's close,
 // which waits for the requests under way, does not wait on the client; and
-// when the client of a POST goes away while the last thing its stream
-// carried was a question (elicitation/create), the session's open questions
-// end too: without an event store the stream is gone, and the answer cannot
-// come. The handlers waiting on them get "cancel". Everything else goes to
-// h as it is.
+// when the client of a POST goes away while a question sent for one of the
+// POST's requests waits for its answer, the session's open questions end
+// too: without an event store the stream is gone, and the answer cannot
+// come. The handlers waiting on them get "cancel". Which questions belong
+// to a POST is known from the requests themselves, not from the stream's
+// bytes (the POST's headers, which the SDK hands the request's handlers;
+// see [Sending]). Everything else goes to h as it is.
 func Handler(s *shaping.Shaper, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get(sessionHeader)
@@ -85,42 +88,19 @@ func Handler(s *shaping.Shaper, h http.Handler) http.Handler {
 		case r.Method == http.MethodDelete:
 			s.EndQuestions(nil, id)
 		case r.Method == http.MethodPost:
-			ww := &watchWriter{ResponseWriter: w}
+			post, end := sdk.BeginPost(r.Header)
+			defer end()
 			defer func() {
 				// A client that closes its connection once it has the
 				// response is not a client that went away mid-question.
-				if r.Context().Err() != nil && ww.asking.Load() {
+				if r.Context().Err() != nil && post.Asking() {
 					s.EndQuestions(nil, id)
 				}
 			}()
-			w = ww
 		}
 		h.ServeHTTP(w, r)
 	})
 }
-
-// watchWriter notes whether the last message written was a question.
-type watchWriter struct {
-	http.ResponseWriter
-	asking atomic.Bool
-}
-
-var question = []byte(`"method":"elicitation/create"`)
-
-func (w *watchWriter) Write(p []byte) (int, error) {
-	w.asking.Store(bytes.Contains(p, question))
-	return w.ResponseWriter.Write(p)
-}
-
-// Flush flushes the underlying writer: server-sent events need it.
-func (w *watchWriter) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-}
-
-// Unwrap gives http.ResponseController the underlying writer.
-func (w *watchWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // ErrCannotElicit is returned by [Elicit] for a client that did not declare
 // the extension and has no elicitation capability (a client that declared

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/contentneg/contentneg/middleware/elicitation"
+	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -37,8 +38,24 @@ func TestHandlerEndsQuestionsOfAClientThatWentAway(t *testing.T) {
 			s := shaping.New(nil)
 			qctx, done := s.Question(context.Background(), nil, "s1")
 			defer done()
-			inner := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			// The inner handler stands for the SDK: a question is sent for
+			// a request of the POST (and waits, as the sending middleware
+			// records it), a result answers the POST's request (after its
+			// questions were answered).
+			inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				var waiting []func()
 				for _, ev := range tt.writes {
+					if post := sdk.PostOfHeader(r.Header); post != nil {
+						switch ev {
+						case question:
+							waiting = append(waiting, post.Ask())
+						case result:
+							for _, done := range waiting {
+								done()
+							}
+							waiting = nil
+						}
+					}
 					_, _ = io.WriteString(w, ev)
 					http.NewResponseController(w).Flush()
 				}

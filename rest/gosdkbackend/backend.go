@@ -26,8 +26,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/rest"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // ErrNotNegotiating reports a server that does not advertise the
@@ -127,7 +127,7 @@ func (b *Backend) connect(ctx context.Context) (*conn, error) {
 	}
 	c := &conn{ss: ss, cs: cs, done: make(chan struct{})}
 	go func() { _ = cs.Wait(); close(c.done) }()
-	if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
+	if _, ok := cs.InitializeResult().Capabilities.Extensions[shaping.ExtensionID]; !ok {
 		_ = c.close()
 		return nil, fmt.Errorf("gosdkbackend: %w", ErrNotNegotiating)
 	}
@@ -199,7 +199,7 @@ func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSe
 func declare(features []string) mcp.Meta {
 	return mcp.Meta{mcp.MetaKeyClientCapabilities: map[string]any{
 		"extensions": map[string]any{
-			negotiation.ExtensionID: map[string]any{"version": "1.0", "features": features},
+			shaping.ExtensionID: map[string]any{"version": "1.0", "features": features},
 		},
 	}}
 }
@@ -403,7 +403,7 @@ func wrap(err error, what string) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
 		switch {
-		case we.Code == -32002, we.Code == jsonrpc.CodeInvalidParams && strings.Contains(string(we.Data), `"uri"`):
+		case shaping.NotFoundOnWire(we.Code, we.Data):
 			return fmt.Errorf("%s: %s: %w", what, we.Message, rest.ErrNotFound)
 		case we.Code == jsonrpc.CodeInvalidParams:
 			return fmt.Errorf("%s: %s: %w", what, we.Message, rest.ErrInvalidArguments)

@@ -305,19 +305,20 @@ func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[stri
 }
 
 // wrap gives err context and marks "not found" and "invalid params" for the
-// REST binding. mcp-go answers an unknown tool, prompt or resource URI with
-// -32602 (-32002 for a legacy resource) and a resource handler's
-// shaping.ErrNotFound with -32603 and its text (see package mcpgo).
+// REST binding, from the Go error the server's dispatch failed with (see
+// causeKey), never from its text: mcp-go's own not-found errors for an
+// unknown tool, prompt or resource URI, a handler's shaping.ErrNotFound or
+// mcp.ErrInvalidParams; then from the JSON-RPC error itself
+// (shaping.NotFoundOnWire).
 func wrap(err error, what, kind string) error {
 	var e *rpcError
 	if !errors.As(err, &e) {
 		return fmt.Errorf("mcpgobackend: %s: %w", what, err)
 	}
-	notFound := errors.Is(err, shaping.ErrNotFound) || errors.Is(err, server.ErrPromptNotFound) ||
+	notFound := errors.Is(err, server.ErrPromptNotFound) ||
 		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
-		e.Code == -32002 ||
-		e.Code == mcp.INVALID_PARAMS && (kind == "resource" || strings.Contains(e.Message, "not found")) ||
-		e.Code == mcp.INTERNAL_ERROR && kind == "resource" && strings.HasSuffix(e.Message, shaping.ErrNotFound.Error())
+		shaping.NotFound(e.cause, 0, false) ||
+		shaping.NotFoundOnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)

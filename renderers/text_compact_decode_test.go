@@ -1,0 +1,512 @@
+package renderers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file holds a decoder for generic compact text, written from the grammar in
+// docs/renderers.md ("Compact text grammar"), and an ordered JSON value to compare its result with
+// the value the text came from. It is independent of the encoder: it shares no code with it.
+
+// jvalue is a JSON value: nil, bool, json.Number, string, []jvalue or jobject.
+type jvalue = any
+
+// jobject is a JSON object with its members in order (duplicates kept).
+type jobject []jmember
+
+type jmember struct {
+	key   string
+	value jvalue
+}
+
+// ctDecodeJSON reads one JSON value with its numbers as their exact text and its objects in order.
+func ctDecodeJSON(data []byte) (jvalue, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	v, err := readJSON(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("data after the JSON value")
+	}
+	return v, nil
+}
+
+func readJSON(dec *json.Decoder) (jvalue, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '[':
+			arr := []jvalue{}
+			for dec.More() {
+				v, err := readJSON(dec)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			_, err := dec.Token()
+			return arr, err
+		case '{':
+			obj := jobject{}
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				v, err := readJSON(dec)
+				if err != nil {
+					return nil, err
+				}
+				obj = append(obj, jmember{k.(string), v})
+			}
+			_, err := dec.Token()
+			return obj, err
+		}
+		return nil, fmt.Errorf("unexpected %v", t)
+	default:
+		return t, nil
+	}
+}
+
+// equalJSON reports whether a and b are the same JSON value: numbers by their exact digits,
+// strings exactly, arrays in order, objects as the same members whatever their order (members
+// with the same key keep their relative order, as a schema's stable ordering does).
+func equalJSON(a, b jvalue) bool {
+	switch a := a.(type) {
+	case nil:
+		return b == nil
+	case bool, string, json.Number:
+		return a == b
+	case []jvalue:
+		b, ok := b.([]jvalue)
+		return ok && slices.EqualFunc(a, b, equalJSON)
+	case jobject:
+		b, ok := b.(jobject)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		byKey := func(x, y jmember) int { return strings.Compare(x.key, y.key) }
+		a, b = slices.Clone(a), slices.Clone(b)
+		slices.SortStableFunc(a, byKey)
+		slices.SortStableFunc(b, byKey)
+		return slices.EqualFunc(a, b, func(x, y jmember) bool { return x.key == y.key && equalJSON(x.value, y.value) })
+	}
+	return false
+}
+
+// decodeCompact reads a generic compact text (without a title) back to its value.
+func decodeCompact(text string) (jvalue, error) {
+	d := &cdecoder{lines: strings.Split(text, "\n")}
+	v, err := d.root()
+	if err != nil {
+		return nil, fmt.Errorf("line %d: %w", d.i+1, err)
+	}
+	if d.i != len(d.lines) {
+		return nil, fmt.Errorf("line %d: %q after the value", d.i+1, d.lines[d.i])
+	}
+	return v, nil
+}
+
+type cdecoder struct {
+	lines []string
+	i     int // the next line
+}
+
+// line returns the next line's indentation (spaces) and the rest, without consuming it.
+func (d *cdecoder) line() (indent int, rest string, ok bool) {
+	if d.i >= len(d.lines) {
+		return 0, "", false
+	}
+	l := d.lines[d.i]
+	rest = strings.TrimLeft(l, " ")
+	return len(l) - len(rest), rest, true
+}
+
+// next consumes the next line, which must be at indent.
+func (d *cdecoder) next(indent int) (string, error) {
+	in, rest, ok := d.line()
+	if !ok {
+		return "", fmt.Errorf("want a line at indent %d, got the end", indent)
+	}
+	if in != indent {
+		return "", fmt.Errorf("want indent %d, got %d in %q", indent, in, d.lines[d.i])
+	}
+	d.i++
+	return rest, nil
+}
+
+func (d *cdecoder) root() (jvalue, error) {
+	_, first, ok := d.line()
+	if !ok {
+		return nil, errors.New("empty text")
+	}
+	switch {
+	case arrayHeader(first):
+		d.i++
+		return d.array(first, 0, 0, 0, false)
+	case first[0] == '[' || first[0] == '{': // the whole text is JSON
+		d.i = len(d.lines)
+		return ctDecodeJSON([]byte(strings.Join(d.lines, "\n")))
+	case len(d.lines) == 1 && isScalarLine(first):
+		d.i++
+		return token(first, "")
+	}
+	return d.members(0)
+}
+
+// isScalarLine reports whether a line that is not an array header or JSON text is one scalar: a
+// quoted string alone, or a bare value without '=' that does not end with ':'.
+func isScalarLine(s string) bool {
+	if s[0] == '"' {
+		n, err := quotedLen(s)
+		return err == nil && n == len(s)
+	}
+	return !strings.Contains(s, "=") && !strings.HasSuffix(s, ":")
+}
+
+// arrayHeader reports whether s starts with a header without a key: "[N]" and then '=' or '{'.
+func arrayHeader(s string) bool {
+	j := 1
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	return len(s) > 0 && s[0] == '[' && j > 1 && j+1 < len(s) && s[j] == ']' && (s[j+1] == '=' || s[j+1] == '{')
+}
+
+// members reads the member lines of an object at indent, as many as there are.
+func (d *cdecoder) members(indent int) (jvalue, error) {
+	obj := jobject{}
+	for {
+		in, _, ok := d.line()
+		if !ok || in < indent {
+			break
+		}
+		rest, err := d.next(indent)
+		if err != nil {
+			return nil, err
+		}
+		key, n, err := key(rest, "=:[")
+		if err != nil {
+			return nil, err
+		}
+		v, err := d.member(rest[n:], indent)
+		if err != nil {
+			return nil, fmt.Errorf("member %q: %w", key, err)
+		}
+		obj = append(obj, jmember{key, v})
+	}
+	if len(obj) == 0 {
+		return nil, errors.New("an object without members")
+	}
+	return obj, nil
+}
+
+// member reads what follows a member's key on its line (and the lines under it).
+func (d *cdecoder) member(rest string, indent int) (jvalue, error) {
+	switch {
+	case strings.HasPrefix(rest, "="):
+		return token(rest[1:], "")
+	case rest == ":":
+		return d.members(indent + 1)
+	case strings.HasPrefix(rest, ": "):
+		return pairs(rest[2:])
+	case strings.HasPrefix(rest, "["):
+		return d.array(rest, indent, indent, 0, true)
+	}
+	return nil, fmt.Errorf("no '=', ':' or '[' after the key: %q", rest)
+}
+
+// array reads an array from its header (from "[N]" on); rows and elements are at body.
+func (d *cdecoder) array(header string, indent, body, _ int, keyed bool) (jvalue, error) {
+	end := strings.IndexByte(header, ']')
+	if end < 0 {
+		return nil, fmt.Errorf("no ']' in %q", header)
+	}
+	n, err := strconv.Atoi(header[1:end])
+	if err != nil || n < 1 || header[1] == '0' {
+		return nil, fmt.Errorf("bad count in %q", header)
+	}
+	rest := header[end+1:]
+	switch {
+	case rest == ":" && keyed, rest == "=" && !keyed:
+		arr := make([]jvalue, 0, n)
+		for range n {
+			v, err := d.element(body)
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, v)
+		}
+		return arr, nil
+	case strings.HasPrefix(rest, "="):
+		arr, tail, err := items(rest[1:], ",")
+		if err != nil {
+			return nil, err
+		}
+		if tail != "" || len(arr) != n {
+			return nil, fmt.Errorf("want %d items, got %d and %q", n, len(arr), tail)
+		}
+		return arr, nil
+	case strings.HasPrefix(rest, "{"):
+		fields, tail, err := fieldList(rest[1:])
+		if err != nil {
+			return nil, err
+		}
+		if tail != ":" {
+			return nil, fmt.Errorf("want ':' after the fields, got %q", tail)
+		}
+		arr := make([]jvalue, 0, n)
+		for range n {
+			row, err := d.next(body)
+			if err != nil {
+				return nil, err
+			}
+			cells, tail, err := items(row, "")
+			if err != nil {
+				return nil, err
+			}
+			if tail != "" || len(cells) != len(fields) {
+				return nil, fmt.Errorf("row %q: want %d cells, got %d", row, len(fields), len(cells))
+			}
+			obj := make(jobject, len(fields))
+			for i, f := range fields {
+				obj[i] = jmember{f, cells[i]}
+			}
+			if in, _, ok := d.line(); ok && in == body+1 { // the element's other members
+				more, err := d.members(body + 1)
+				if err != nil {
+					return nil, err
+				}
+				obj = append(obj, more.(jobject)...)
+			}
+			arr = append(arr, obj)
+		}
+		return arr, nil
+	}
+	return nil, fmt.Errorf("bad array header %q", header)
+}
+
+// element reads one element of an array at indent.
+func (d *cdecoder) element(indent int) (jvalue, error) {
+	line, err := d.next(indent)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case arrayHeader(line):
+		return d.array(line, indent, indent+1, 0, false)
+	case line[0] == '[' || line[0] == '{':
+		return ctDecodeJSON([]byte(line))
+	case isLabel(line):
+		return d.members(indent + 1)
+	case isScalarLine(line):
+		return token(line, "")
+	}
+	obj, err := pairs(line)
+	if err != nil {
+		return nil, err
+	}
+	if in, _, ok := d.line(); ok && in == indent+1 {
+		more, err := d.members(indent + 1)
+		if err != nil {
+			return nil, err
+		}
+		obj = append(obj.(jobject), more.(jobject)...)
+	}
+	return obj, nil
+}
+
+// isLabel reports whether s is an element's index and ':' (an object without pair members).
+func isLabel(s string) bool {
+	digits := strings.TrimSuffix(s, ":")
+	return len(digits) < len(s) && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// pairs reads a line of "key=value" and "key[N]=a,b" pairs separated by one space.
+func pairs(s string) (jvalue, error) {
+	obj := jobject{}
+	for {
+		k, n, err := key(s, "=[")
+		if err != nil {
+			return nil, err
+		}
+		s = s[n:]
+		var v jvalue
+		if strings.HasPrefix(s, "[") {
+			end := strings.Index(s, "]=")
+			if end < 0 {
+				return nil, fmt.Errorf("bad list in pair %q", s)
+			}
+			count, err := strconv.Atoi(s[1:end])
+			if err != nil {
+				return nil, fmt.Errorf("bad count in pair %q", s)
+			}
+			var arr []jvalue
+			arr, s, err = items(s[end+2:], " ")
+			if err != nil {
+				return nil, err
+			}
+			if len(arr) != count {
+				return nil, fmt.Errorf("pair %q: want %d items, got %d", k, count, len(arr))
+			}
+			v = arr
+		} else {
+			if !strings.HasPrefix(s, "=") {
+				return nil, fmt.Errorf("no '=' after the key %q", k)
+			}
+			n, err := tokenLen(s[1:], " ")
+			if err != nil {
+				return nil, err
+			}
+			if v, err = token(s[1:1+n], ""); err != nil {
+				return nil, err
+			}
+			s = s[1+n:]
+		}
+		obj = append(obj, jmember{k, v})
+		if s == "" {
+			return obj, nil
+		}
+		if s[0] != ' ' || len(s) == 1 {
+			return nil, fmt.Errorf("want one space between pairs, got %q", s)
+		}
+		s = s[1:]
+	}
+}
+
+// items reads comma-separated tokens, each ending at ',' or one of stops (or the end), and returns
+// them with what follows the last one.
+func items(s, stops string) ([]jvalue, string, error) {
+	var out []jvalue
+	for {
+		n, err := tokenLen(s, ","+stops)
+		if err != nil {
+			return nil, "", err
+		}
+		v, err := token(s[:n], "")
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, v)
+		s = s[n:]
+		if !strings.HasPrefix(s, ",") {
+			return out, s, nil
+		}
+		s = s[1:]
+	}
+}
+
+// fieldList reads the field names of a table header up to '}' and returns what follows.
+func fieldList(s string) ([]string, string, error) {
+	var fields []string
+	for {
+		k, n, err := key(s, ",}")
+		if err != nil {
+			return nil, "", err
+		}
+		fields = append(fields, k)
+		s = s[n:]
+		switch {
+		case strings.HasPrefix(s, ","):
+			s = s[1:]
+		case strings.HasPrefix(s, "}"):
+			return fields, s[1:], nil
+		default:
+			return nil, "", fmt.Errorf("unterminated field list")
+		}
+	}
+}
+
+// key reads a key (a JSON string literal, or bare up to one of stops) and returns its length.
+func key(s, stops string) (string, int, error) {
+	if strings.HasPrefix(s, `"`) {
+		n, err := quotedLen(s)
+		if err != nil {
+			return "", 0, err
+		}
+		var k string
+		err = json.Unmarshal([]byte(s[:n]), &k)
+		return k, n, err
+	}
+	n := strings.IndexAny(s, stops)
+	if n <= 0 {
+		return "", 0, fmt.Errorf("no key before one of %q in %q", stops, s)
+	}
+	return s[:n], n, nil
+}
+
+// tokenLen returns the length of the token at the start of s: a JSON string literal, JSON text
+// starting with '[' or '{', or a bare value up to one of stops.
+func tokenLen(s, stops string) (int, error) {
+	switch {
+	case s == "":
+		return 0, errors.New("missing value")
+	case s[0] == '"':
+		return quotedLen(s)
+	case s[0] == '[' || s[0] == '{':
+		dec := json.NewDecoder(strings.NewReader(s))
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return 0, fmt.Errorf("JSON text: %w", err)
+		}
+		return int(dec.InputOffset()), nil
+	}
+	if n := strings.IndexAny(s, stops); n >= 0 {
+		return n, nil
+	}
+	return len(s), nil
+}
+
+// quotedLen returns the length of the JSON string literal at the start of s.
+func quotedLen(s string) (int, error) {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("unterminated string %q", s)
+}
+
+// token reads one whole token: a JSON string literal, JSON text, null, true, false, a JSON number,
+// or else a bare string (which must not be empty).
+func token(s, _ string) (jvalue, error) {
+	switch {
+	case s == "":
+		return nil, errors.New("empty value")
+	case s[0] == '"', s[0] == '[', s[0] == '{':
+		return ctDecodeJSON([]byte(s))
+	case s == "null":
+		return nil, nil
+	case s == "true":
+		return true, nil
+	case s == "false":
+		return false, nil
+	case numberText(s):
+		return json.Number(s), nil
+	}
+	return s, nil
+}
+
+// numberText reports whether s follows JSON's number grammar (written here again, apart from the
+// encoder's).
+func numberText(s string) bool {
+	var v json.Number
+	return s != "" && (s[0] == '-' || s[0] >= '0' && s[0] <= '9') && json.Unmarshal([]byte(s), &v) == nil &&
+		!strings.ContainsAny(s, " \t\n\r")
+}

@@ -1,0 +1,247 @@
+package renderers
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// compactText renders value as generic compact text.
+func compactText(t testing.TB, value string, schema *Schema) string {
+	t.Helper()
+	out, err := Generic{}.Render([]byte(value), Options{MediaType: MediaText, Verbosity: negotiation.Compact, Schema: schema})
+	if err != nil {
+		t.Fatalf("render %q: %v", value, err)
+	}
+	return out
+}
+
+// checkRoundTrip renders value as compact text and decodes the text: it must give the same value.
+func checkRoundTrip(t testing.TB, value string, schema *Schema) string {
+	t.Helper()
+	want, err := ctDecodeJSON([]byte(value))
+	if err != nil {
+		t.Fatalf("decode the value %q: %v", value, err)
+	}
+	out := compactText(t, value, schema)
+	got, err := decodeCompact(out)
+	if err != nil {
+		t.Fatalf("compact text of %q does not decode: %v\n%s", value, err, out)
+	}
+	if !equalJSON(got, want) {
+		t.Fatalf("compact text of %q decodes to another value:\n%s\ngot  %#v\nwant %#v", value, out, got, want)
+	}
+	return out
+}
+
+// compactEdgeCases are values whose compact text must read back exactly.
+var compactEdgeCases = []string{
+	`null`, `true`, `false`, `0`, `-0`, `1e-7`, `12345678901234567890`, `1.50`, `1E+400`,
+	`""`, `" "`, `"x"`, `"null"`, `"true"`, `"false"`, `"12"`, `"-0"`, `"1e5"`, `"01"`, `"+1"`,
+	`"[]"`, `"{}"`, `"[1]=2"`, `"a:"`, `"1:"`, `"a=b"`, `"say \"hi\""`, `"a,b"`, `"a b"`,
+	`"# not a heading"`, `"- not a list"`, `"1. x"`, `"---"`, `"line\nbreak"`, `"tab\there"`,
+	`"\u0000\u001b[31m"`, `"\u2028\u202e"`, `"Zoë 日本"`, `"\\"`, `"C:\\temp\\"`, `"<b>"`, `"|a|"`,
+	`[]`, `{}`, `[[]]`, `[{}]`, `{"":""}`, `{"a":{}}`, `{"a":[]}`, `[null]`, `[""]`, `["x"]`, `[[1]]`,
+	`{"entities":null,"relations":null}`,
+	`{"a":"","b":null,"c":[],"d":{},"e":[null,""],"f":"null","g":"12"}`,
+	`{"a":{"b":[1,[2,[3]]]},"name":"some longer text so that text is shorter than json, some more"}`,
+	`[1,[2,[3,[4,[5]]]],"x",{"k":"v"},[],{},null,""]`,
+	`[[{"a":1},{"a":2}],[{"a":3}]]`,
+	`[{"a":{"b":{"c":1}}},{"d":[{"e":[1,{"f":2}]}]}]`,
+	`{"k":[{"x":[{"y":[]}]}]}`,
+	`{"entities":[{"name":"Zoë","observations":["maintainer since 2024","role=admin verified=true"]},{"name":"Bob","observations":["x"]}]}`,
+	`{"snippets":["# not a heading","- not a list"],"observationsCount":3}`,
+	`{"rows":[{"a":1,"b":null},{"a":null,"b":"x,y"},{"a":"","b":"- z"}]}`,
+	`{"rows":[{"a":null},{"a":null}]}`,
+	`[{"# h":1,"- l":2},{"# h":3,"- l":4}]`,
+	`{"a b":{"c d":"e f","g=h":"i"},"\"q\"":1,"[k]":2,"k:":3,"{x}":4,"x,y":5," lead":6}`,
+	`{"o":{"p":"v w","q":["a b","c,d",""],"r":{}}}`,
+	`{"o":[{"p":{"q":{"r":{}}}},{"p":[]}]}`,
+	`[{"a":1,"a":2}]`, `{"a":1,"a":{"b":2}}`,
+	`{"text":"line one\nline two\n# heading?\n- item?\n    code?"}`,
+	`{"deep":` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + "}",
+	`{"u":"\ud83d\ude00","bad":"\ud800"}`,
+	`{"\ud800\u0000":"\udc00\u0000","x":"\uD800\u0041"}`, // gjson pairs a lone surrogate with the next escape
+}
+
+func TestCompactTextRoundTrip(t *testing.T) {
+	for _, value := range compactEdgeCases {
+		t.Run(value, func(t *testing.T) {
+			out := checkRoundTrip(t, value, nil)
+			if err := CheckPlain(out); err != nil && !strings.ContainsAny(value, "*_`<[|~") {
+				t.Errorf("compact text of %q is not plain: %v\n%s", value, err, out)
+			}
+		})
+	}
+}
+
+// ctCorpusValues returns the values of testdata/corpus (not the schemas) by name, with their schemas.
+func ctCorpusValues(t testing.TB) map[string][2][]byte {
+	t.Helper()
+	paths, err := filepath.Glob("../testdata/corpus/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(map[string][2][]byte)
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".schema.json") {
+			continue
+		}
+		value, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schema, err := os.ReadFile(strings.TrimSuffix(p, ".json") + ".schema.json")
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		out[strings.TrimSuffix(filepath.Base(p), ".json")] = [2][]byte{value, schema}
+	}
+	if len(out) == 0 {
+		t.Fatal("no corpus items")
+	}
+	return out
+}
+
+// TestCompactTextRoundTripCorpus reads the compact text of every corpus value back, with and
+// without its schema (which only orders the members).
+func TestCompactTextRoundTripCorpus(t *testing.T) {
+	for name, item := range ctCorpusValues(t) {
+		t.Run(name, func(t *testing.T) {
+			checkRoundTrip(t, string(item[0]), nil)
+			if item[1] == nil {
+				return
+			}
+			schema, err := ParseSchema(item[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRoundTrip(t, string(item[0]), schema)
+		})
+	}
+}
+
+// TestCompactTextIssue17 holds the reproducers of issue 17's compact text defects.
+func TestCompactTextIssue17(t *testing.T) {
+	tests := []struct {
+		name string
+		give string
+		want string
+	}{
+		{
+			name: "the issue's list: every element that holds a space or '=' is quoted",
+			give: `{"entities":[{"name":"Zoë","observations":["maintainer since 2024","role=admin verified=true"]},{"name":"Bob","observations":["x"]}]}`,
+			want: "entities[2]:\nname=Zoë observations[2]=\"maintainer since 2024\",\"role=admin verified=true\"\nname=Bob observations[1]=x",
+		},
+		{
+			name: "a list in a line of pairs quotes every element that holds a space or '='",
+			give: `{"entity":{"name":"Zoë","observations":["maintainer since 2024","role=admin verified=true"]}}`,
+			want: "entity: name=Zoë observations[2]=\"maintainer since 2024\",\"role=admin verified=true\"",
+		},
+		{
+			name: "list elements that look like markdown blocks",
+			give: `{"entities":[{"snippets":["# not a heading","- not a list"],"observationsCount":3},{"snippets":[],"observationsCount":0}]}`,
+			want: "entities[2]:\nsnippets[2]=\"# not a heading\",\"- not a list\" observationsCount=3\nsnippets=[] observationsCount=0",
+		},
+		{
+			name: "a line of pairs with lists that look like markdown blocks",
+			give: `{"entity":{"snippets":["# not a heading","- not a list"],"observationsCount":3}}`,
+			want: "entity: snippets[2]=\"# not a heading\",\"- not a list\" observationsCount=3",
+		},
+		{
+			name: "nested arrays: the issue's value is shorter as its JSON text",
+			give: `{"a":{"b":[1,[2,[3]]]},"name":"some longer text so that text is shorter than json"}`,
+			want: `{"a":{"b":[1,[2,[3]]]},"name":"some longer text so that text is shorter than json"}`,
+		},
+		{
+			name: "nested arrays keep their levels",
+			give: `{"a":{"b":[1,[2,[3]]]},"id":"a1","name":"Ada","role":"admin","team":"core"}`,
+			want: "a:\n b[2]:\n 1\n [2]=\n  2\n  [1]=3\nid=a1\nname=Ada\nrole=admin\nteam=core",
+		},
+		{
+			name: "null and empty members stay",
+			give: `{"entities":null,"relations":null}`,
+			want: "entities=null\nrelations=null",
+		},
+		{
+			name: "empty string, empty containers and null everywhere",
+			give: `{"id":"x","note":"","tags":[],"meta":{},"owner":null,"list":[null,""]}`,
+			want: "id=x\nnote=\"\"\ntags=[]\nmeta={}\nowner=null\nlist[2]=null,\"\"",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := checkRoundTrip(t, tt.give, nil)
+			if got != tt.want {
+				t.Errorf("compact text of %s\ngot:\n%s\nwant:\n%s", tt.give, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCompactTextNilSlice: a Go nil slice marshals as null, an empty one as []; compact text keeps
+// each as it is, as every other layout does.
+func TestCompactTextNilSlice(t *testing.T) {
+	type result struct {
+		Entities  []string `json:"entities"`
+		Relations []string `json:"relations"`
+	}
+	raw, err := json.Marshal(result{Relations: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
+		out, err := Generic{}.Render(raw, Options{MediaType: MediaText, Verbosity: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sep := ": "
+		if v == negotiation.Compact {
+			sep = "="
+		}
+		if want := "entities" + sep + "null\nrelations" + sep + "[]"; out != want {
+			t.Errorf("%v: got %q, want %q", v, out, want)
+		}
+	}
+}
+
+// TestCompactTextJSONEscape: where the layout would be longer than the minified JSON, the text is
+// the JSON itself, which the grammar reads as the value.
+func TestCompactTextJSONEscape(t *testing.T) {
+	const give = `{"a":{"b":[1,[2,[3]]]}}`
+	if got := checkRoundTrip(t, give, nil); got != give {
+		t.Errorf("got %q, want the JSON %q", got, give)
+	}
+}
+
+// FuzzCompactTextRoundTrip renders arbitrary JSON as compact text and decodes it: the value must
+// come back exactly (numbers by their digits, strings byte for byte, as encoding/json reads them).
+func FuzzCompactTextRoundTrip(f *testing.F) {
+	for _, v := range compactEdgeCases {
+		f.Add([]byte(v))
+	}
+	for _, item := range ctCorpusValues(f) {
+		f.Add(item[0])
+	}
+	f.Fuzz(func(t *testing.T, value []byte) {
+		want, err := ctDecodeJSON(value)
+		if err != nil || validate(value) != nil {
+			if _, rerr := (Generic{}).Render(value, Options{MediaType: MediaText, Verbosity: negotiation.Compact}); rerr == nil && err != nil {
+				t.Fatalf("invalid JSON %q rendered without an error", value)
+			}
+			t.Skip()
+		}
+		out := compactText(t, string(value), nil)
+		got, err := decodeCompact(out)
+		if err != nil {
+			t.Fatalf("compact text of %q does not decode: %v\n%s", value, err, out)
+		}
+		if !equalJSON(got, want) {
+			t.Fatalf("compact text of %q decodes to another value:\n%s\ngot  %#v\nwant %#v", value, out, got, want)
+		}
+	})
+}
