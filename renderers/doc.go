@@ -3,9 +3,11 @@
 // SDK.
 //
 // [Generic] renders any value. Markdown is for people: objects as lists of labelled fields (labels
-// from the output [Schema]: a property's title, else its name made readable), units and
-// percentages where the schema or [Options] say so, uniform arrays of objects as tables, records
-// holding arrays as nested lists, nested objects as sections. Text holds no markup: readable
+// from the output [Schema]: a property's title, else its name made readable, with or without a
+// schema), units and percentages where the schema or [Options] say so, uniform arrays of objects
+// as tables at any depth, records holding arrays as list items with a field per line, nested
+// objects as sections, text with line breaks as hard line breaks (preformatted text as a code
+// block), and null and empty values as "none". Text holds no markup: readable
 // "key: value" lines and aligned tables at standard; at compact, logfmt-style "key=value" lines and
 // header-once tables, never longer than the minified JSON. [NewTemplate] builds a per-tool
 // [Renderer] from text/template markdown and a gjson projection for compact text. [Generic.TOON] is
