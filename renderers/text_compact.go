@@ -120,7 +120,9 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		el.ForEach(func(key, value gjson.Result) bool {
 			k := jsonText(key.Str, key.Raw)
 			i := columnIndex(r.scratch.cols[mark:], k)
-			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns && isCell(value) {
+			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns {
+				// Every key of the first element is a candidate, so that a key repeated after a
+				// member that is not a cell is found too.
 				i = len(r.scratch.cols) - mark
 				r.scratch.cols = append(r.scratch.cols, column{key: k, filled: true})
 			}
@@ -251,13 +253,16 @@ func (r *render) cElements(arr gjson.Result, items *Schema, indent, depth int) {
 }
 
 // cElementObject writes an object that is an array element: its pair members as pairs on the
-// element's line (its index and ':' when it has none), its other members one space deeper.
+// element's line (its index and ':' when it has none, or when moving the pairs first would move a
+// repeated key past another member of that key, which changes the value: the last one counts), its
+// other members one space deeper.
 func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, depth int) {
 	fields, mark := r.objectFields(obj, s)
+	inOrder := repeatsAfterBlock(fields)
 	first := atLineStart
 	for i := range fields {
 		f := &fields[i]
-		if !pairable(f.value) {
+		if inOrder || !pairable(f.value) {
 			continue
 		}
 		if first == 0 {
@@ -273,7 +278,7 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 	r.b.WriteByte('\n')
 	for i := range fields {
 		f := &fields[i]
-		if pairable(f.value) {
+		if !inOrder && pairable(f.value) {
 			continue
 		}
 		r.writeCompactIndent(indent + 1)
@@ -281,6 +286,37 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 		r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
 	}
 	r.popFields(mark)
+}
+
+// repeatsAfterBlock reports whether a pairable member of fields repeats the key of a member before
+// it that is not pairable. Objects with repeated keys are rare: the keys of the members that are
+// not pairable are compared one by one while there are a few, then through a map.
+func repeatsAfterBlock(fields []field) bool {
+	var buf [8]string
+	few := buf[:0]
+	var many map[string]bool
+	for i := range fields {
+		k := fields[i].key
+		if !pairable(fields[i].value) {
+			switch {
+			case many != nil:
+				many[k] = true
+			case len(few) < 8:
+				few = append(few, k)
+			default:
+				many = make(map[string]bool, 2*len(few))
+				for _, f := range few {
+					many[f] = true
+				}
+				many[k] = true
+			}
+			continue
+		}
+		if many != nil && many[k] || many == nil && slices.Contains(few, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // cPairs writes the members of a flat object as "key=value" pairs; first holds the quoting rules of
