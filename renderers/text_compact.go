@@ -15,9 +15,10 @@ import (
 //   - An object member is a line at its object's indentation: "key=value" for a scalar or an empty
 //     container ("[]", "{}"); "key[N]=a,b" for a list of scalars; "key: a=1 b=x" (logfmt pairs)
 //     for an object whose members are all written as pairs; "key:" with the members one space
-//     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for a uniform array of
-//     objects; "key[N]:" and N elements for another array. Rows and elements are not indented
-//     under a header with a key: the count delimits them.
+//     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for an array of
+//     objects whose keys a, b hold a scalar in every element (each row followed by the element's
+//     other members, one space deeper); "key[N]:" and N elements for another array. Rows and
+//     elements are not indented under a header with a key: the count delimits them.
 //   - An element is one line: a scalar; an object's pair members as pairs, with its other members
 //     one space deeper under it ("N:", its index, when it has none); an array as a header without
 //     a key ("[N]=a,b", "[N]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
@@ -111,13 +112,18 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 	mark = len(r.scratch.cols)
 	ok = true
 	first := true
+	elements, pairs := 0, 0 // pairs counts the members a line of pairs would hold
 	arr.ForEach(func(_, el gjson.Result) bool {
 		if !el.IsObject() {
 			ok = false
 			return false
 		}
+		elements++
 		var seen uint64
 		el.ForEach(func(key, value gjson.Result) bool {
+			if pairable(value) {
+				pairs++
+			}
 			k := jsonText(key.Str, key.Raw)
 			i := columnIndex(r.scratch.cols[mark:], k)
 			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns {
@@ -160,7 +166,10 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		r.scratch.cols = r.scratch.cols[:mark+len(cols)]
 	}
 	cols = r.scratch.cols[mark:]
-	if !ok || len(cols) == 0 || !r.tableSaves(arr, cols) {
+	// The table writes each column's key once instead of once per element, but each member that a
+	// line of pairs would hold and that is not a column costs a line of its own under its row: a
+	// table with such members is used only where it saves more keys than it costs lines.
+	if left := pairs - elements*len(cols); !ok || len(cols) == 0 || left > 0 && len(cols)*(elements-1) <= left {
 		r.popColumns(mark)
 		return nil, mark, false
 	}
@@ -175,25 +184,6 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
 	}
 	return cols, mark, true
-}
-
-// tableSaves reports whether a table with cols is shorter than a line of pairs per element: the
-// table writes each column's key once instead of once per element, but each member that a line of
-// pairs would hold and that is not a column costs a line of its own under its row. A table with no
-// such member is always used.
-func (r *render) tableSaves(arr gjson.Result, cols []column) bool {
-	saved, pairs := -len(cols), 0
-	arr.ForEach(func(_, el gjson.Result) bool {
-		saved += len(cols)
-		el.ForEach(func(key, value gjson.Result) bool {
-			if pairable(value) && columnIndex(cols, jsonText(key.Str, key.Raw)) < 0 {
-				pairs++
-			}
-			return true
-		})
-		return true
-	})
-	return pairs == 0 || saved > pairs
 }
 
 // isCell reports whether v is written as one table cell: a scalar or an empty container.
