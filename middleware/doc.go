@@ -3,9 +3,11 @@
 // extension, resolves each client's profile, puts it in the handlers'
 // context and rewrites results as the profile asks.
 //
-// It only translates: the SDK's requests and results become the plain
-// values of package shaping, which makes every decision of the contract,
-// and shaping's answers become the SDK's results. One call installs it:
+// It only translates: it is package shaping's port for this SDK, which
+// runs every call (shaping.ServeTool and its kin) and asks the middleware
+// only what needs the SDK's types; it never makes a request of its own (a
+// tool's output schema comes from the SDK's registration). One call
+// installs it:
 //
 //	server := mcp.NewServer(impl, nil)
 //	middleware.Install(server, &middleware.Options{Logger: log})

@@ -19,6 +19,7 @@ type exchange struct {
 	next   mcp.MethodHandler
 	method string
 	req    mcp.Request
+	arg    shaping.Argument // the per-call format argument, taken out of req
 }
 
 // port is what the three kinds of call share: the go-sdk's answers to
@@ -26,7 +27,9 @@ type exchange struct {
 type port struct{}
 
 func (port) Facts(x exchange) (shaping.Request, string) {
-	return sdk.RequestFacts(x.req), sdk.RequestName(x.req)
+	facts := sdk.RequestFacts(x.req)
+	facts.Argument = x.arg
+	return facts, sdk.RequestName(x.req)
 }
 
 // Run runs the handlers below the middleware, with the gate's answers laid

@@ -2,6 +2,8 @@ package negotiation_test
 
 import (
 	"encoding/json"
+	"errors"
+	"slices"
 	"testing"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -47,5 +49,26 @@ func FuzzFromSettings(f *testing.F) {
 			t.Errorf("unbounded result: %d tags, %d diagnostics", p.Tags().Len(), len(p.Diagnostics()))
 		}
 		_ = p.String()
+	})
+}
+
+// FuzzFromAccept: any Accept header gives a profile for one of the media
+// types the negotiator offers, or ErrNotAcceptable; never a panic.
+func FuzzFromAccept(f *testing.F) {
+	for _, s := range []string{"", "*/*", "text/plain, text/markdown", "*/*;q=0.5, text/*", "text/*;q=0, application/json;q=0.001",
+		`text/plain;charset="utf-8";q=0.9;ext="a,b"`, "text/markdown;q=1.000, text/plain;q=1", "a/b,,c/d", "text/plain;q=0.5."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, accept string) {
+		p, err := negotiation.FromAccept(accept)
+		if err != nil {
+			if !errors.Is(err, negotiation.ErrNotAcceptable) || p != nil {
+				t.Fatalf("FromAccept(%q) = %v, %v", accept, p, err)
+			}
+			return
+		}
+		if !slices.Contains(negotiation.New(nil).MediaTypes(), p.MediaType()) {
+			t.Fatalf("FromAccept(%q) chose %q", accept, p.MediaType())
+		}
 	})
 }

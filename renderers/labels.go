@@ -19,10 +19,10 @@ var acronyms = map[string]string{
 	"cpu": "CPU", "utc": "UTC", "sha": "SHA", "tls": "TLS", "db": "DB",
 }
 
-// words splits an identifier at '_', '-', ' ' and case changes: "precipitationProbability_pct"
-// gives "precipitation", "Probability", "pct"; "HTTPStatus" gives "HTTP", "Status".
-func words(s string) []string {
-	var out []string
+// words splits an identifier at '_', '-', ' ' and case changes, appending the words to out:
+// "precipitationProbability_pct" gives "precipitation", "Probability", "pct"; "HTTPStatus" gives
+// "HTTP", "Status".
+func words(out []string, s string) []string {
 	start := -1
 	var prev rune
 	for i, c := range s {
@@ -70,30 +70,61 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 // probability", "uv_index" "UV index". A last word that spells unit is dropped ("high_c" with unit
 // "°C" gives "High"), as the unit is shown with the value.
 func readable(key, unit string) string {
-	ws := words(key)
+	var b strings.Builder
+	writeReadable(&b, key, unit)
+	return b.String()
+}
+
+// writeReadable writes readable(key, unit) to b without allocating for keys of up to 16 words.
+func writeReadable(b *strings.Builder, key, unit string) {
+	var buf [16]string
+	ws := words(buf[:0], key)
 	if len(ws) > 1 && unit != "" && spells(ws[len(ws)-1], unit) {
 		ws = ws[:len(ws)-1]
 	}
-	var b strings.Builder
 	for i, w := range ws {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		lower := strings.ToLower(w)
-		switch a, ok := acronyms[lower]; {
-		case ok:
-			b.WriteString(a)
-		case w == strings.ToUpper(w) && len(w) > 1:
+		var low [8]byte
+		if len(w) <= len(low) {
+			for k := 0; k < len(w); k++ {
+				low[k] = lowerASCII(w[k])
+			}
+			if a, ok := acronyms[string(low[:len(w)])]; ok { // no allocation: a map index by []byte
+				b.WriteString(a)
+				continue
+			}
+		}
+		if len(w) > 1 && upperWord(w) {
 			b.WriteString(w) // an acronym already
-		case i == 0:
-			r, size := utf8.DecodeRuneInString(lower)
-			b.WriteRune(unicode.ToUpper(r))
-			b.WriteString(lower[size:])
-		default:
-			b.WriteString(lower)
+			continue
+		}
+		for k, c := range w {
+			if k == 0 && i == 0 {
+				b.WriteRune(unicode.ToUpper(c))
+			} else {
+				b.WriteRune(unicode.ToLower(c))
+			}
 		}
 	}
-	return b.String()
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// upperWord reports whether w has no lower-case letter, as strings.ToUpper(w) == w would.
+func upperWord(w string) bool {
+	for _, c := range w {
+		if unicode.ToUpper(c) != c {
+			return false
+		}
+	}
+	return true
 }
 
 // spells reports whether word is unit written with letters only: "c" for "°C", "kmh" for "km/h",
@@ -135,7 +166,7 @@ func (r *render) mdLabel(key string, p *Property, names bool) {
 	case p != nil && p.label != "" && r.opts.Units[key] == "":
 		writeEscaped(&r.b, p.label) // made readable by ParseSchema, with the schema's unit
 	case (p != nil || names) && identifier(key):
-		writeEscaped(&r.b, readable(key, r.mdUnit(key, p)))
+		writeReadable(&r.b, key, r.mdUnit(key, p)) // letters, digits and spaces: nothing to escape
 	default:
 		r.mdKey(key)
 	}

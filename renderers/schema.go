@@ -164,7 +164,7 @@ func isFraction(prop gjson.Result, name, title string) bool {
 	if lo.Type == gjson.Number && hi.Type == gjson.Number && lo.Num == 0 && hi.Num == 1 {
 		return true
 	}
-	for _, w := range append(words(name), words(title)...) {
+	for _, w := range words(words(nil, name), title) {
 		if strings.EqualFold(w, "probability") || strings.EqualFold(w, "fraction") {
 			return true
 		}

@@ -1,13 +1,18 @@
-// Package shaping decides what a negotiated result carries on the wire: for
-// a client's profile and a handler's result, which text block replaces the
-// handler's, whether structuredContent stays, and where hints go (contract
-// sections 5 and 7).
+// Package shaping is the core of content negotiation: it owns every call.
+// [ServeTool], [ServeResource], [ServePrompt], [Serve] and [Send] take one
+// request through the contract's decisions: whose profile it is
+// ([Shaper.Resolve]), whether the elicitation gate stands between the
+// handler and the client ([Call], [Gate]), what the result becomes
+// ([Shaper.Tool], [Shaper.ReadResource], [Shaper.Prompt]), what "not found"
+// is ([NotFound]) and what a panicking handler is ([Options.Recover]).
 //
-// It works on SDK-neutral descriptions of results ([Result], [Resource]) and
-// returns a [Plan]; the SDK front ends translate their types to and from it,
-// so a second front end is a thin file, not a copy. It also bounds the
+// A front end (an SDK's middleware, the REST binding) gives it a port
+// ([ToolPort], [ResourcePort], [PromptPort], [SendPort]) that answers what
+// needs the SDK's types: the request's facts, running the handler with
+// given answers, what a result holds, and rebuilding it from the planned
+// blocks. Ports never decide, and front ends import no other package of
+// the core: [Options] are every front end's options. It also bounds the
 // elicitations front ends wait on ([Shaper.Question]: a timeout, the
-// session's end, [Shaper.Close] at shutdown) and words a recovered panic
-// ([Shaper.Recovered]). It never imports an MCP SDK and never chooses the
-// rendering: the profile does.
+// session's end, [Shaper.Close] at shutdown). It never imports an MCP SDK
+// and never chooses the rendering: the profile does.
 package shaping

@@ -174,6 +174,29 @@ func TestAMissingResourceIsAnError(t *testing.T) {
 	})
 }
 
+// A prompt argument the server rejects (a city it does not know) is an
+// error with the server's message for every client: invalid params
+// (-32602) on the go-sdk; mcp-go v1.2.1 sends every prompt handler's error
+// as -32603 (docs/rest.md, "Errors the server sends").
+func TestARejectedPromptArgumentIsAnError(t *testing.T) {
+	forEachFrontEnd(t, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
+		for _, p := range profiles {
+			t.Run(p.name, func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(context.Background(), behaviourTimeout)
+				defer cancel()
+				_, err := s.Connect(t, options(p.tags, m.Legacy)).GetPrompt(ctx, &mcp.GetPromptParams{Name: "plan_outfit", Arguments: map[string]string{"city": "Nowhere"}})
+				var wire *jsonrpc.Error
+				if !errors.As(err, &wire) || !strings.Contains(wire.Message, `unknown city "Nowhere"`) {
+					t.Fatalf("error = %v, want a JSON-RPC error with the server's message", err)
+				}
+				if s.SDK == serve.SDKGo && wire.Code != jsonrpc.CodeInvalidParams {
+					t.Errorf("code %d, want -32602", wire.Code)
+				}
+			})
+		}
+	})
+}
+
 func TestPrompts(t *testing.T) {
 	want := map[string]func(string) error{
 		"undeclared": behaviour.Markdown("## What should I wear in Bern"),

@@ -22,7 +22,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -62,7 +61,7 @@ func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
 	var caps struct {
 		Extensions map[string]json.RawMessage `json:"extensions"`
 	}
-	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[negotiation.ExtensionID] == nil {
+	if err := json.Unmarshal(s.Capabilities, &caps); err != nil || caps.Extensions[shaping.ExtensionID] == nil {
 		return nil, fmt.Errorf("mcpgobackend: %w", ErrNotNegotiating)
 	}
 	return b, nil
@@ -110,7 +109,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 		"io.modelcontextprotocol/protocolVersion": protocol,
 		"io.modelcontextprotocol/clientInfo":      map[string]any{"name": "contentneg-rest", "version": "1.0.0"},
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{"extensions": map[string]any{
-			negotiation.ExtensionID: map[string]any{"version": "1.0", "features": features},
+			shaping.ExtensionID: map[string]any{"version": "1.0", "features": features},
 		}},
 	}
 	msg, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": b.ids.Add(1), "method": method, "params": params})
