@@ -68,6 +68,7 @@ func (a *Adapter) Install(srv *server.MCPServer) {
 	hooks.AddOnUnregisterSession(func(_ context.Context, session server.ClientSession) {
 		a.shaper.EndSession(keyOf(srv, session), session.SessionID())
 	})
+	a.installArgument(srv, hooks)
 	adopt(srv, a)
 	server.WithToolHandlerMiddleware(a.ToolMiddleware)(srv)
 	server.WithResourceHandlerMiddleware(a.ResourceMiddleware)(srv)

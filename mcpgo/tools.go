@@ -21,7 +21,8 @@ import (
 // error. Other clients' calls go to next untouched.
 func (a *Adapter) ToolMiddleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return shaping.ServeTool(ctx, a.shaper, &a.tool, toolCall{ctx: ctx, next: next, req: req})
+		req, arg := takeCarried(req)
+		return shaping.ServeTool(ctx, a.shaper, &a.tool, toolCall{ctx: ctx, next: next, req: req, arg: arg})
 	}
 }
 
@@ -30,6 +31,7 @@ type toolCall struct {
 	ctx  context.Context
 	next server.ToolHandlerFunc
 	req  mcp.CallToolRequest
+	arg  shaping.Argument // the per-call format argument, taken out of req
 }
 
 // toolPort is mcp-go's side of tools/call.
@@ -38,7 +40,9 @@ type toolPort struct{}
 var _ shaping.ToolPort[toolCall, *mcp.CallToolResult] = (*toolPort)(nil)
 
 func (*toolPort) Facts(x toolCall) (shaping.Request, string) {
-	return facts(x.ctx, x.req.Params.Meta), x.req.Params.Name
+	r := facts(x.ctx, x.req.Params.Meta)
+	r.Argument = x.arg
+	return r, x.req.Params.Name
 }
 
 func (*toolPort) SessionKey(x toolCall) any { return sessionKeyOf(x.ctx) }

@@ -94,7 +94,8 @@ func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 			x := exchange{next: next, method: method, req: req}
 			switch shaping.KindOf(method) {
 			case shaping.ToolCall:
-				return shaping.ServeTool(sdk.WithPost(ctx, req), m.shaper, tools, x)
+				res, err := shaping.ServeTool(sdk.WithPost(ctx, req), m.shaper, tools, m.takeArgument(x))
+				return complete(req, res), err
 			case shaping.ResourceRead:
 				return shaping.ServeResource(sdk.WithPost(ctx, req), m.shaper, &m.resource, x)
 			case shaping.PromptGet:
@@ -112,6 +113,7 @@ func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 			res, err := shaping.Serve(ctx, m.shaper, port{}, x, method)
 			if method == "tools/list" && err == nil {
 				tools.tools.learn(res)
+				res = m.advertiseArgument(res)
 			}
 			return res, err
 		}

@@ -19,6 +19,7 @@ type exchange struct {
 	next   mcp.MethodHandler
 	method string
 	req    mcp.Request
+	arg    shaping.Argument // the per-call format argument, taken out of req
 }
 
 // port is what the three kinds of call share: the go-sdk's answers to
@@ -26,7 +27,9 @@ type exchange struct {
 type port struct{}
 
 func (port) Facts(x exchange) (shaping.Request, string) {
-	return sdk.RequestFacts(x.req), sdk.RequestName(x.req)
+	facts := sdk.RequestFacts(x.req)
+	facts.Argument = x.arg
+	return facts, sdk.RequestName(x.req)
 }
 
 // Run runs the handlers below the middleware, with the gate's answers laid
@@ -363,3 +366,30 @@ func retryWith(req mcp.Request, answers mcp.InputResponseMap, state string) mcp.
 }
 
 func (port) SessionKey(x exchange) any { return sdk.RequestFacts(x.req).SessionKey }
+
+// completeTemplate is a tools/call result whose resultType is "complete":
+// the SDK keeps resultType unexported, and only decoding sets it.
+var completeTemplate = func() mcp.CallToolResult {
+	var r mcp.CallToolResult
+	_ = json.Unmarshal([]byte(`{"content":[],"resultType":"complete"}`), &r)
+	return r
+}()
+
+// complete returns a tool error result of a stateless-era request with
+// resultType "complete", as the SDK gives the results of tool handlers: a
+// tool error the core made (a format argument it cannot render, a
+// recovered panic, a handler that keeps asking) never reaches the SDK's
+// handler, which sets it, and a 2026-07-28 client refuses a result
+// without it. Other results are returned as they are.
+func complete(req mcp.Request, res mcp.Result) mcp.Result {
+	r, ok := res.(*mcp.CallToolResult)
+	if !ok || r == nil || !r.IsError || r.NeedsInput() || len(r.InputRequests) > 0 || !sdk.RequestFacts(req).Stateless {
+		return res
+	}
+	out := completeTemplate
+	out.Meta, out.Content, out.StructuredContent, out.IsError, out.RequestState = r.Meta, r.Content, r.StructuredContent, true, r.RequestState
+	if err := r.GetError(); err != nil {
+		out.SetError(err)
+	}
+	return &out
+}

@@ -15,11 +15,13 @@ import (
 // elicitation gate is closed for it. Make one with [Shaper.Begin] and end it
 // with [Call.Done].
 type Call struct {
-	s      *Shaper
-	key    any
-	ctx    callContext       // the context of [Call.Context], in the call's own allocation
-	hints  negotiation.Hints // the handler's hints, when the profile wants them
-	Client Client
+	s     *Shaper
+	key   any
+	ctx   callContext       // the context of [Call.Context], in the call's own allocation
+	hints negotiation.Hints // the handler's hints, when the profile wants them
+	// argument says the format came from the call's format argument.
+	argument bool
+	Client   Client
 	// Method is the request's method; Name the tool or prompt name, or the
 	// resource URI.
 	Method, Name string

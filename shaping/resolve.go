@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 
+	"go.uber.org/zap"
+
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -44,6 +46,9 @@ type Request struct {
 	// Stateless says the request follows the stateless protocol
 	// (2026-07-28 and later): its own capabilities are all there is.
 	Stateless bool
+	// Argument is the per-call format argument the front end took out of
+	// a tools/call's arguments ([Shaper.TakeArgument]).
+	Argument Argument
 }
 
 // Client is what the contract knows of the client behind a request.
@@ -58,10 +63,36 @@ type Client struct {
 // Resolve finds the client's profile in the order of the contract
 // (section 1): the request's own _meta capabilities; the session's
 // initialize capabilities (parsed once per connection and kept); the
-// profile store, by session id; and "not declared". A profile from the
-// store comes without the elicitation capability, so the gate stays closed
-// for it.
+// profile store, by session id; the server's default tags
+// ([Options].Default); and "not declared". A profile from the store comes
+// without the elicitation capability, so the gate stays closed for it.
 func (s *Shaper) Resolve(r *Request) Client {
+	c := s.declared(r)
+	if !c.Profile.Declared() {
+		if p := s.fallback(); p != nil {
+			c.Profile = p
+		}
+	}
+	return c
+}
+
+// fallback returns the profile of the default tags, nil when there are
+// none or they do not check (logged once).
+func (s *Shaper) fallback() *negotiation.Profile {
+	if len(s.defaults.Features) == 0 && s.defaults.Version == "" {
+		return nil
+	}
+	p, err := s.defaultProfile()
+	if err != nil {
+		s.warnDefault.Do(func() {
+			s.log.Error("default tags not applied", zap.Error(err))
+		})
+	}
+	return p
+}
+
+// declared is [Shaper.Resolve] without the default: steps 1 to 3.
+func (s *Shaper) declared(r *Request) Client {
 	switch {
 	case r.HasMeta:
 		return s.client(r.Meta)

@@ -95,10 +95,23 @@ func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, 
 		}()
 	}
 	client := resolve(s, Port[Req, Res](port), req, &facts)
+	if facts.Argument.Given {
+		// The model chose this call's format (contract section 1): it
+		// overrides the profile's, for this call only.
+		p, failed := s.withArgument(client.Profile, facts.Argument)
+		if failed != "" {
+			return port.Failed(failed), nil
+		}
+		client.Profile = p
+		if facts.SessionKey == nil {
+			facts.SessionKey = port.SessionKey(req)
+		}
+	}
 	if !client.Profile.Declared() {
 		return port.Run(ctx, req, nil, "", "")
 	}
 	call := s.Begin(client, facts.SessionKey, "tools/call", name)
+	call.argument = facts.Argument.Given
 	defer call.Done()
 	ctx = call.Context(ctx)
 	res, err = gated(ctx, call, Port[Req, Res](port), req)
@@ -150,7 +163,7 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 		return res // the handler's error or question stands as it is, hints included
 	}
 	p := call.Client.Profile
-	in := Result{Tool: call.Name, Hints: call.Hints()}
+	in := Result{Tool: call.Name, Hints: call.Hints(), FormatArgument: call.argument}
 	rendering := p.Rendering()
 	if rendering == negotiation.PassThrough && len(in.Hints) == 0 {
 		return res

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -60,6 +61,25 @@ type Options struct {
 	// panic's value never reaches the client (see [Shaper.Recovered]). Off
 	// by default: an SDK that recovers nothing lets a panic end the process.
 	Recover bool
+	// Default are the feature tags a client gets when it declares nothing
+	// (contract section 1, step 4 of the resolution order): the
+	// operator's choice, not the client's. Off by default, so that such
+	// clients get the handler's results as they are. A feature may list
+	// several tags separated by commas ("human, format=markdown", see
+	// [ParseTags]). Check them with [Shaper.Check] when the server starts;
+	// see docs/defaults.md for what each choice costs the clients that
+	// parse the JSON mirror.
+	Default Settings
+	// FormatArgument, when not empty, is the name of an optional argument
+	// added to every tool's advertised input schema (contract section 1):
+	// the model sets it to a format name ("markdown", "json", a registered
+	// "csv") to get that call's result in that format, whatever the
+	// client declared. It is taken out of the arguments before the SDK
+	// validates them and before the handler; a tool with a property of
+	// that name keeps it as its own. "json" gives the structured rendering
+	// with its minified JSON mirror. See [Shaper.ToolInputSchema] and
+	// [Shaper.TakeArgument].
+	FormatArgument string
 }
 
 // Tool configures how one tool's values are rendered.
@@ -92,15 +112,19 @@ type Tool struct {
 // ([NotFound]). Front ends translate their SDK's types to the plain values
 // it takes and back. It is safe for concurrent use.
 type Shaper struct {
-	log        *zap.Logger
-	mirror     Mirror
-	refusal    negotiation.Refusal
-	negotiator *negotiation.Negotiator
-	registry   *renderers.Registry
-	sessions   sessions
-	questions  questions
-	schemas    schemaCache
-	recover    bool
+	log         *zap.Logger
+	mirror      Mirror
+	refusal     negotiation.Refusal
+	negotiator  *negotiation.Negotiator
+	registry    *renderers.Registry
+	sessions    sessions
+	questions   questions
+	schemas     schemaCache
+	recover     bool
+	defaults    Settings
+	def         atomic.Pointer[defaultTags] // the checked default; reset by AddFormat
+	argument    string
+	warnDefault sync.Once
 
 	mu        sync.RWMutex
 	tools     map[string]Tool
@@ -124,6 +148,8 @@ func New(opts *Options) *Shaper {
 		registry:   renderers.NewRegistry(),
 		tools:      make(map[string]Tool),
 		recover:    opts.Recover,
+		defaults:   opts.Default,
+		argument:   opts.FormatArgument,
 	}
 	s.sessions.store = opts.Store
 	s.questions.timeout = opts.QuestionTimeout
@@ -171,6 +197,7 @@ func (s *Shaper) AddFormat(name, mediaType string, generic renderers.Renderer) e
 	if generic != nil {
 		s.registry.Handle(mediaType, generic)
 	}
+	s.def.Store(nil) // the default may name the format
 	return nil
 }
 

@@ -40,6 +40,11 @@ type Result struct {
 	// instead of building Texts, which results with a Value need for
 	// nothing else.
 	MirrorsValue bool
+	// FormatArgument says the format was the model's choice, by the
+	// per-call format argument ([Options].FormatArgument): "json" then
+	// keeps the minified JSON mirror, since the client may show the model
+	// only content.
+	FormatArgument bool
 	// Hints are the reasoning hints the handler attached.
 	Hints []string
 	// FromStruct says Value was encoded from a Go struct, so its members
@@ -216,7 +221,7 @@ func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "",
 
 // mirrorPlan fills the text of the structured rendering.
 func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
-	if p.Format() == negotiation.FormatJSON {
+	if p.Format() == negotiation.FormatJSON && !r.FormatArgument {
 		switch s.mirror {
 		case MirrorNone:
 			plan.ReplaceText = true

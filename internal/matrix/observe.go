@@ -1,9 +1,11 @@
 package matrix
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -44,12 +46,13 @@ const (
 	MaxKeptBlocks = 16
 )
 
-// observe fills row from a tools/call result. schema is the tool's output
-// schema as tools/list gave it (nil: none).
-func observe(row *Row, res *mcp.CallToolResult, schema any) error {
+// observe fills row from a tools/call result and returns the result's data
+// (see canonical). schema is the tool's output schema as tools/list gave it
+// (nil: none).
+func observe(row *Row, res *mcp.CallToolResult, schema any) (any, error) {
 	whole, err := json.Marshal(res)
 	if err != nil {
-		return fmt.Errorf("encode the result: %w", err)
+		return nil, fmt.Errorf("encode the result: %w", err)
 	}
 	row.ResultBytes = len(whole)
 	var first *string
@@ -65,7 +68,7 @@ func observe(row *Row, res *mcp.CallToolResult, schema any) error {
 		row.TextBytes += len(t.Text)
 		n, approx, err := CountTokens(t.Text)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		row.Tokens += n
 		row.TokensApprox = row.TokensApprox || approx
@@ -79,7 +82,94 @@ func observe(row *Row, res *mcp.CallToolResult, schema any) error {
 	}
 	row.Rendering = classify(res, first)
 	row.Structured = checkStructured(res, schema)
+	return canonical(res, first), nil
+}
+
+// canonical returns the result's data, decoded: its structuredContent, else
+// the JSON object or array of its first text block; nil when it has none.
+func canonical(res *mcp.CallToolResult, first *string) any {
+	if res.IsError {
+		return nil
+	}
+	if res.StructuredContent != nil {
+		return res.StructuredContent
+	}
+	if first == nil {
+		return nil
+	}
+	var v any
+	if json.Unmarshal([]byte(*first), &v) != nil {
+		return nil
+	}
+	switch v.(type) {
+	case map[string]any, []any:
+		return v
+	}
 	return nil
+}
+
+// maxDataStrings bounds the strings of the data that reclassify masks.
+const maxDataStrings = 10000
+
+// reclassify looks again at the rows that seem to hold markdown, with the
+// data of the run in hand (the first that a row had: a text rendering
+// carries no structuredContent of its own when the tool declares no output
+// schema). Plain text writes data verbatim, so a value such as
+// "Grace *Hopper*" parses as emphasis: only markup outside the data's own
+// strings makes a text markdown.
+func reclassify(rows []Row, data any) {
+	if data == nil {
+		return
+	}
+	var masked *strings.Replacer
+	for i := range rows {
+		r := &rows[i]
+		if r.Rendering != RenderMarkdown || len(r.Texts) == 0 {
+			continue
+		}
+		if masked == nil {
+			masked = masker(data)
+		}
+		if renderers.CheckPlain(masked.Replace(r.Texts[0])) == nil {
+			r.Rendering = RenderText
+		}
+	}
+}
+
+// masker returns a replacer that writes every string of data (keys and
+// values, at most maxDataStrings, the longest first) as as many x's.
+func masker(data any) *strings.Replacer {
+	var strs []string
+	var walk func(any)
+	walk = func(v any) {
+		if len(strs) >= maxDataStrings {
+			return
+		}
+		switch x := v.(type) {
+		case string:
+			if x != "" {
+				strs = append(strs, x)
+			}
+		case map[string]any:
+			for k, e := range x {
+				if k != "" {
+					strs = append(strs, k)
+				}
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(data)
+	slices.SortFunc(strs, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	pairs := make([]string, 0, 2*len(strs))
+	for _, s := range strs {
+		pairs = append(pairs, s, strings.Repeat("x", len(s)))
+	}
+	return strings.NewReplacer(pairs...)
 }
 
 // classify names the rendering of a result from its first text block.

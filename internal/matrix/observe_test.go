@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/matrix"
+	"github.com/contentneg/contentneg/middleware"
 )
 
 // fixture is a tool of the fixture server: its output schema (nil: none)
@@ -195,5 +196,39 @@ func TestElicitationsAreCountedAndDeclined(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestDataThatLooksLikeMarkupIsNotMarkdown(t *testing.T) {
+	// A server with the middleware whose tool declares no output schema:
+	// its text rendering carries no structuredContent, and the data holds
+	// an asterisk pair that parses as emphasis.
+	server := mcp.NewServer(&mcp.Implementation{Name: "people", Version: "1.0.0"}, nil)
+	server.AddTool(&mcp.Tool{Name: "person", InputSchema: objectSchema}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{
+			Content:           []mcp.Content{&mcp.TextContent{Text: `{"name":"Grace *Hopper*","file":"README_*draft*.md"}`}},
+			StructuredContent: map[string]any{"name": "Grace *Hopper*", "file": "README_*draft*.md"},
+		}, nil
+	})
+	middleware.Install(server, nil)
+	profiles := []matrix.Profile{
+		{Name: "undeclared"},
+		{Name: "text", Tags: []string{"format=text"}},
+		{Name: "compact text", Tags: []string{"format=text", "verbosity=compact"}},
+		{Name: "markdown", Tags: []string{"human"}},
+	}
+	want := map[string]matrix.Rendering{
+		"undeclared": matrix.RenderJSONMirror, "text": matrix.RenderText, "compact text": matrix.RenderText, "markdown": matrix.RenderMarkdown,
+	}
+	for _, legacy := range []bool{false, true} {
+		m, err := matrix.Run(testContext(t), inMemory(t, server), matrix.Options{Tool: "person", Profiles: profiles, Legacy: legacy})
+		if err != nil {
+			t.Fatalf("Run: %v", err)
+		}
+		for _, r := range m.Rows {
+			if r.Rendering != want[r.Profile] {
+				t.Errorf("legacy %v, %s: %q, want %q; text:\n%s", legacy, r.Profile, r.Rendering, want[r.Profile], r.Texts)
+			}
+		}
 	}
 }

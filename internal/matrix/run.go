@@ -78,16 +78,21 @@ func Run(ctx context.Context, dial Dial, opts Options) (*Matrix, error) {
 	}
 	m := &Matrix{Tool: opts.Tool, Arguments: args, Tokenizer: Tokenizer, Rows: make([]Row, 0, len(profiles))}
 	var errs []error
+	var data any // the first result's data, to tell text from markdown (see reclassify)
 	for i, p := range profiles {
 		if opts.Progress != nil {
 			opts.Progress(Step{Index: i + 1, Total: len(profiles), Profile: p})
 		}
-		row, err := runProfile(ctx, dial, opts, args, p)
+		row, value, err := runProfile(ctx, dial, opts, args, p)
+		if data == nil {
+			data = value
+		}
 		if err != nil {
 			row.Rendering = RenderFailed
 			row.Error = err.Error()
 			m.Rows = append(m.Rows, row)
 			if stops(err, i) {
+				reclassify(m.Rows, data)
 				return m, fmt.Errorf("%w after profile %q: %w", ErrStopped, p.Name, err)
 			}
 			errs = append(errs, fmt.Errorf("profile %q: %w", p.Name, err))
@@ -95,6 +100,7 @@ func Run(ctx context.Context, dial Dial, opts Options) (*Matrix, error) {
 		}
 		m.Rows = append(m.Rows, row)
 	}
+	reclassify(m.Rows, data)
 	return m, errors.Join(errs...)
 }
 
@@ -142,8 +148,8 @@ func checkOptions(dial Dial, opts Options) (json.RawMessage, error) {
 }
 
 // runProfile runs one profile's session. The row it returns holds what was
-// observed, also when it fails.
-func runProfile(ctx context.Context, dial Dial, opts Options, args json.RawMessage, p Profile) (row Row, err error) {
+// observed, also when it fails; value is the result's data (see canonical).
+func runProfile(ctx context.Context, dial Dial, opts Options, args json.RawMessage, p Profile) (row Row, value any, err error) {
 	row = Row{Profile: p.Name, Tags: p.Tags, Warnings: p.Warnings()}
 	rec := &elicitations{}
 	defer func() { row.Elicitations, row.ElicitationMessages = rec.snapshot() }()
@@ -153,13 +159,13 @@ func runProfile(ctx context.Context, dial Dial, opts Options, args json.RawMessa
 	defer cancelSession()
 	transport, err := dial(ctx, p)
 	if err != nil {
-		return row, fmt.Errorf("%w: dial: %w", errConnect, err)
+		return row, nil, fmt.Errorf("%w: dial: %w", errConnect, err)
 	}
 	callCtx, cancel := withTimeout(ctx, opts.Timeout)
 	cs, err := newClient(p, rec).Connect(callCtx, transport, sessionOptions(opts.Legacy))
 	cancel()
 	if err != nil {
-		return row, fmt.Errorf("%w: %w", errConnect, err)
+		return row, nil, fmt.Errorf("%w: %w", errConnect, err)
 	}
 	defer cs.Close()
 	if ir := cs.InitializeResult(); ir != nil {
@@ -169,18 +175,19 @@ func runProfile(ctx context.Context, dial Dial, opts Options, args json.RawMessa
 	tool, err := findTool(callCtx, cs, opts.Tool)
 	cancel()
 	if err != nil {
-		return row, err
+		return row, nil, err
 	}
 	callCtx, cancel = withTimeout(ctx, opts.Timeout)
 	res, err := cs.CallTool(callCtx, &mcp.CallToolParams{Name: opts.Tool, Arguments: args})
 	cancel()
 	if err != nil {
-		return row, fmt.Errorf("call %s: %w", opts.Tool, err)
+		return row, nil, fmt.Errorf("call %s: %w", opts.Tool, err)
 	}
-	if err := observe(&row, res, tool.OutputSchema); err != nil {
-		return row, fmt.Errorf("read the result of %s: %w", opts.Tool, err)
+	value, err = observe(&row, res, tool.OutputSchema)
+	if err != nil {
+		return row, nil, fmt.Errorf("read the result of %s: %w", opts.Tool, err)
 	}
-	return row, nil
+	return row, value, nil
 }
 
 // withTimeout returns ctx bounded by d, or ctx itself when d is not

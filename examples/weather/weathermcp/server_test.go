@@ -110,7 +110,7 @@ func TestRenderingsOfTheDemoTools(t *testing.T) {
 		{"human forecast is a markdown table", []string{"human"}, forecastCall, isMarkdown("| 2026-11-26 |")},
 		{"verbose weather explains its fields", []string{"human", "verbosity=verbose"}, weatherCall, isMarkdown("°C")},
 		{"terminal weather is plain", []string{"format=text", "verbosity=compact"}, weatherCall, isPlain("Bern, Switzerland")},
-		{"terminal forecast is plain", []string{"format=text", "verbosity=compact"}, forecastCall, isPlain("2026-11-26")},
+		{"terminal forecast is plain, a line a day", []string{"format=text", "verbosity=compact"}, forecastCall, isPlain("Partly cloudy -1/-7 27%")},
 		{"standard text forecast", []string{"format=text"}, forecastCall, isPlain("2026-11-26")},
 	}
 	for _, e := range eras {

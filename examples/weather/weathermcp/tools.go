@@ -39,8 +39,10 @@ const weatherCompactText = `{{.location}}: {{.conditions}} {{.temperature_c}}°C
 
 // Tools returns the demo's rendering configuration per tool and resource
 // template: a markdown template and a compact projection for get_weather and
-// weather://{city}, units for verbose renderings. get_forecast is left to the generic renderers, whose
-// tables suit it.
+// weather://{city}, units for verbose renderings, and for every other tool a
+// compact text of its own (about a fifth of its JSON's tokens, see
+// compact.go), the generic renderers doing the rest: their tables suit
+// get_forecast.
 func Tools() map[string]shaping.Tool {
 	weather, err := renderers.NewTemplate(renderers.TemplateSpec{
 		Markdown: map[negotiation.Verbosity]string{
@@ -61,10 +63,13 @@ func Tools() map[string]shaping.Tool {
 		"low_c":            "°C",
 		"humidity_percent": "%",
 		"wind_speed_kmh":   "km/h",
+		"threshold_c":      "°C",
 	}
 	return map[string]shaping.Tool{
 		"get_weather":  {Renderer: weather, Units: units},
-		"get_forecast": {Units: units},
+		"get_forecast": {Renderer: compactText(forecastCompact), Units: units},
+		"set_alert":    {Renderer: compactText(alertSetCompact), Units: units},
+		"list_alerts":  {Renderer: compactText(alertsCompact), Units: units},
 		CurrentURI:     {Renderer: weather, Units: units}, // weather://{city} holds the same value as get_weather
 	}
 }

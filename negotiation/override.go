@@ -1,0 +1,123 @@
+package negotiation
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/contentneg/contentneg/featuretags"
+)
+
+// ErrDefault reports default tags a server cannot start with: see
+// [Negotiator.Default].
+var ErrDefault = errors.New("invalid default tags")
+
+// ErrFormatName reports a format name the server cannot render: see
+// [Negotiator.WithFormat].
+var ErrFormatName = errors.New("unknown format")
+
+// Default returns the profile of the server's default tags (contract
+// section 1, step 4 of the resolution order): the profile a client that
+// declares nothing gets. Each feature may hold several tags separated by
+// commas ("human, format=markdown"); white space around a tag is trimmed.
+// Anything else the parse would only note for a client (an invalid tag, an
+// unknown value of a registry key such as "format=xml", a contradiction, a
+// major version other than 1) is an error naming it: the operator's
+// settings are checked when the server starts, not on every call. Settings
+// without features give a nil profile and no error: no default.
+func (n *Negotiator) Default(settings Settings) (*Profile, error) {
+	var tags []string
+	for _, f := range settings.Features {
+		for t := range strings.SplitSeq(f, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				tags = append(tags, t)
+			}
+		}
+	}
+	if len(tags) == 0 {
+		if settings.Version != "" {
+			return nil, fmt.Errorf("%w: version %q without feature tags", ErrDefault, settings.Version)
+		}
+		return nil, nil
+	}
+	s := settings
+	s.Features = tags
+	p := fromTyped(s, n.formats())
+	var problems []string
+	for _, d := range p.diags {
+		switch d.Problem {
+		case featuretags.Trimmed, featuretags.MissingVersion:
+			continue
+		}
+		problems = append(problems, d.String())
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%w: %s", ErrDefault, strings.Join(problems, "; "))
+	}
+	if !p.Declared() {
+		return nil, fmt.Errorf("%w: not declared", ErrDefault)
+	}
+	return p, nil
+}
+
+// FormatNames returns the format names the server can render, in the order
+// a model is offered them: the built-in json, markdown, text and toon, then
+// the names registered with [Negotiator.AddFormat], in registration order.
+func (n *Negotiator) FormatNames() []string {
+	names := []string{featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON}
+	if f := n.formats(); f != nil {
+		names = append(names, f.names...)
+	}
+	return names
+}
+
+// WithFormat returns p with its format replaced by the format name (any
+// case): the profile of one call whose format was chosen for it (contract
+// section 1, the per-call format argument). Every other tag of p stays; its
+// "format=" and "format!=" tags go. For a client that did not declare the
+// extension (p nil or not declared) it is the profile of a client that
+// declared only "format=name". A name the server cannot render is an error
+// of [ErrFormatName] that lists the names it can (see
+// [Negotiator.FormatNames]).
+func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
+	lname := strings.ToLower(name)
+	known := false
+	names := n.FormatNames()
+	for _, f := range names {
+		if f == lname {
+			known = true
+			break
+		}
+	}
+	if !known {
+		return nil, fmt.Errorf("%w %q; choose one of %s", ErrFormatName, clipName(name), strings.Join(names, ", "))
+	}
+	tags := []string{featuretags.Format + "=" + lname}
+	version, truncated := DefaultVersion, false
+	if p.Declared() {
+		// The limits never open a gate: a client whose features ran past
+		// them stays not interactive.
+		version, truncated = p.version, p.truncated
+		version = p.version
+		for t := range p.tags.All() {
+			if strings.EqualFold(t.Name, featuretags.Format) {
+				continue
+			}
+			tags = append(tags, t.String())
+		}
+	}
+	f := n.formats()
+	set, diags := f.grammar().Parse(tags)
+	out := newProfile(version, set, diags, f)
+	out.truncated = out.truncated || truncated
+	return out, nil
+}
+
+// clipName cuts a name read from a request to a length fit for an error.
+func clipName(s string) string {
+	const max = 64
+	if len(s) > max {
+		return s[:max] + "..."
+	}
+	return s
+}

@@ -1,0 +1,341 @@
+package shaping
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/contentneg/contentneg/negotiation"
+)
+
+// Settings are a client's extension settings, or the server's default
+// tags ([Options].Default): {"version": "1.0", "features": [...]}.
+type Settings = negotiation.Settings
+
+// ErrDefault reports default tags a server cannot start with (see
+// [Shaper.Check]).
+var ErrDefault = negotiation.ErrDefault
+
+// ErrFormatName reports a value of the per-call format argument that the
+// server cannot render.
+var ErrFormatName = negotiation.ErrFormatName
+
+// ParseTags splits an operator's list of default tags ("human,
+// format=markdown", as a command-line flag gives it) into the features of
+// [Options].Default.
+func ParseTags(list string) Settings {
+	var s Settings
+	for t := range strings.SplitSeq(list, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			s.Features = append(s.Features, t)
+		}
+	}
+	return s
+}
+
+// Check reports what the server cannot start with: default tags
+// ([Options].Default) with an invalid tag, an unknown value of a registry
+// key ("format=xml"), a contradiction or a major version other than 1
+// (contract section 1). Call it once the server's formats are added
+// ([Shaper.AddFormat]), before serving: "format=csv" is valid only then.
+// Until the default checks, clients that declare nothing get no default.
+func (s *Shaper) Check() error {
+	_, err := s.defaultProfile()
+	return err
+}
+
+// defaultProfile returns the profile of the default tags, nil for none,
+// made once per set of registered formats.
+func (s *Shaper) defaultProfile() (*negotiation.Profile, error) {
+	if len(s.defaults.Features) == 0 && s.defaults.Version == "" {
+		return nil, nil
+	}
+	d := s.def.Load()
+	if d == nil {
+		p, err := s.negotiator.Default(s.defaults)
+		if err != nil {
+			err = fmt.Errorf("shaping: Options.Default: %w", err)
+		}
+		d = &defaultTags{profile: p, err: err}
+		s.def.Store(d)
+	}
+	return d.profile, d.err
+}
+
+// defaultTags is the checked default, or why it failed.
+type defaultTags struct {
+	profile *negotiation.Profile
+	err     error
+}
+
+// FormatArgument returns the name of the per-call format argument
+// ([Options].FormatArgument), "" when it is off.
+func (s *Shaper) FormatArgument() string { return s.argument }
+
+// argumentDescription is what a model reads of the format argument.
+const argumentDescription = "Optional. The format of this call's result: json for structured data, " +
+	"markdown or text to read, toon for compact tables, or another listed format. " +
+	"Omit it for the server's default."
+
+// ToolInputSchema returns a tool's advertised input schema with the format
+// argument added (contract section 1): an optional string property named
+// [Options].FormatArgument whose enum is the format names the server
+// renders, with one line a model understands. The schema's own bytes are
+// kept as they are, the property appended to its "properties" (added when
+// it has none). The schema comes back unchanged, and changed is false,
+// when the option is off, the schema is not a JSON object of type
+// "object", or it already has a property of that name (the argument is
+// then the tool's own). It is the same for every client.
+func (s *Shaper) ToolInputSchema(schema []byte) (out []byte, changed bool) {
+	if s.argument == "" || len(schema) == 0 {
+		return schema, false
+	}
+	obj, ok := scanObject(schema)
+	if !ok {
+		return schema, false
+	}
+	if t, ok := obj.member("type"); !ok || !bytes.Equal(bytes.TrimSpace(schema[t.valueStart:t.valueEnd]), []byte(`"object"`)) {
+		return schema, false
+	}
+	prop := s.argumentSchema()
+	props, has := obj.member("properties")
+	if !has {
+		return insert(schema, obj.end, obj.empty(), `"properties":{`+strconv.Quote(s.argument)+`:`+prop+`}`), true
+	}
+	inner, ok := scanObject(schema[props.valueStart:props.valueEnd])
+	if !ok {
+		return schema, false
+	}
+	if _, owned := inner.member(s.argument); owned {
+		return schema, false
+	}
+	return insert(schema, props.valueStart+inner.end, inner.empty(), strconv.Quote(s.argument)+`:`+prop), true
+}
+
+// argumentSchema is the JSON of the format argument's property.
+func (s *Shaper) argumentSchema() string {
+	names := s.negotiator.FormatNames()
+	enum, _ := json.Marshal(names)
+	desc, _ := json.Marshal(argumentDescription)
+	return `{"type":"string","enum":` + string(enum) + `,"description":` + string(desc) + `}`
+}
+
+// insert puts member before the closing brace at end of an object,
+// after a comma unless the object is empty.
+func insert(doc []byte, end int, empty bool, member string) []byte {
+	out := make([]byte, 0, len(doc)+len(member)+1)
+	out = append(out, doc[:end]...)
+	if !empty {
+		out = append(out, ',')
+	}
+	out = append(out, member...)
+	return append(out, doc[end:]...)
+}
+
+// Argument is the per-call format argument of one tools/call, as
+// [Shaper.TakeArgument] found it.
+type Argument struct {
+	// Value is the format name the call asked for.
+	Value string
+	// Given says the call carried the argument.
+	Given bool
+	// Invalid says the value was not a string: the call is a tool error.
+	Invalid bool
+}
+
+// TakeArgument takes the format argument ([Options].FormatArgument) out of
+// a tools/call's arguments (a JSON object), before the SDK validates them
+// and before the handler: rest are the arguments without it, every other
+// member's bytes as they were. inputSchema returns the tool's own input
+// schema, read only when the arguments hold the name (nil: none): a tool
+// that has a property of that name keeps its argument, and rest is args. A JSON null counts as not given, and is taken out too. With the
+// option off, or arguments that are not an object, rest is args and
+// nothing is given.
+func (s *Shaper) TakeArgument(inputSchema func() []byte, args []byte) (rest []byte, arg Argument) {
+	if s.argument == "" || len(args) == 0 {
+		return args, Argument{}
+	}
+	obj, ok := scanObject(args)
+	if !ok {
+		return args, Argument{}
+	}
+	if _, found := obj.member(s.argument); !found || s.owns(inputSchema) {
+		return args, Argument{}
+	}
+	var last jsonMember
+	rest = make([]byte, 0, len(args))
+	rest = append(rest, args[:obj.members[0].keyStart]...)
+	kept := 0
+	for _, m := range obj.members {
+		if m.name == s.argument {
+			last = m // the last one wins, as encoding/json reads it
+			continue
+		}
+		if kept > 0 {
+			rest = append(rest, ',')
+		}
+		rest = append(rest, args[m.keyStart:m.valueEnd]...)
+		kept++
+	}
+	rest = append(rest, args[obj.members[len(obj.members)-1].valueEnd:]...)
+	raw := bytes.TrimSpace(args[last.valueStart:last.valueEnd])
+	switch {
+	case bytes.Equal(raw, []byte("null")):
+		return rest, Argument{}
+	case len(raw) > 0 && raw[0] == '"':
+		var v string
+		if json.Unmarshal(raw, &v) == nil {
+			return rest, Argument{Value: v, Given: true}
+		}
+	}
+	return rest, Argument{Given: true, Invalid: true}
+}
+
+// TakeArgumentMap is [Shaper.TakeArgument] for arguments an SDK decoded
+// into a map: rest is a copy of args without the argument (args itself is
+// not changed), or args when nothing is taken.
+func (s *Shaper) TakeArgumentMap(inputSchema func() []byte, args map[string]any) (rest map[string]any, arg Argument) {
+	if s.argument == "" {
+		return args, Argument{}
+	}
+	v, found := args[s.argument]
+	if !found || s.owns(inputSchema) {
+		return args, Argument{}
+	}
+	rest = make(map[string]any, len(args)-1)
+	for k, x := range args {
+		if k != s.argument {
+			rest[k] = x
+		}
+	}
+	switch v := v.(type) {
+	case nil:
+		return rest, Argument{}
+	case string:
+		return rest, Argument{Value: v, Given: true}
+	}
+	return rest, Argument{Given: true, Invalid: true}
+}
+
+// owns reports whether a tool's input schema has a property named as the
+// format argument.
+func (s *Shaper) owns(schema func() []byte) bool {
+	if schema == nil {
+		return false
+	}
+	inputSchema := schema()
+	obj, ok := scanObject(inputSchema)
+	if !ok {
+		return false
+	}
+	props, ok := obj.member("properties")
+	if !ok {
+		return false
+	}
+	inner, ok := scanObject(inputSchema[props.valueStart:props.valueEnd])
+	if !ok {
+		return false
+	}
+	_, owned := inner.member(s.argument)
+	return owned
+}
+
+// withArgument returns the profile of one call that carried the format
+// argument, or the tool error's text for a value the server cannot render.
+func (s *Shaper) withArgument(p *negotiation.Profile, arg Argument) (*negotiation.Profile, string) {
+	if arg.Invalid {
+		return nil, fmt.Sprintf("argument %q must be a string, one of %s",
+			s.argument, strings.Join(s.negotiator.FormatNames(), ", "))
+	}
+	out, err := s.negotiator.WithFormat(p, arg.Value)
+	if err != nil {
+		return nil, "argument " + strconv.Quote(s.argument) + ": " + err.Error()
+	}
+	return out, ""
+}
+
+// object is the layout of a JSON object's text: its members' spans and
+// the offset of its closing brace.
+type jsonObject struct {
+	members []jsonMember
+	end     int // the offset of the closing brace
+}
+
+type jsonMember struct {
+	name                 string
+	keyStart             int
+	valueStart, valueEnd int
+}
+
+func (o jsonObject) member(name string) (jsonMember, bool) {
+	for i := len(o.members) - 1; i >= 0; i-- {
+		if o.members[i].name == name {
+			return o.members[i], true
+		}
+	}
+	return jsonMember{}, false
+}
+
+func (o jsonObject) empty() bool { return len(o.members) == 0 }
+
+// scanObject reads the layout of doc, a JSON object with nothing after it
+// but white space; ok is false for anything else. Its cost is linear in
+// len(doc).
+func scanObject(doc []byte) (obj jsonObject, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil || tok != json.Delim('{') {
+		return jsonObject{}, false
+	}
+	for dec.More() {
+		keyStart := skipSpace(doc, int(dec.InputOffset()))
+		if keyStart < len(doc) && doc[keyStart] == ',' {
+			keyStart = skipSpace(doc, keyStart+1)
+		}
+		tok, err := dec.Token()
+		if err != nil {
+			return jsonObject{}, false
+		}
+		name, isString := tok.(string)
+		if !isString {
+			return jsonObject{}, false
+		}
+		afterKey := int(dec.InputOffset())
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return jsonObject{}, false
+		}
+		valueEnd := int(dec.InputOffset())
+		valueStart := valueEnd - len(raw)
+		if valueStart < afterKey {
+			return jsonObject{}, false
+		}
+		obj.members = append(obj.members, jsonMember{name: name, keyStart: keyStart, valueStart: valueStart, valueEnd: valueEnd})
+	}
+	end := skipSpace(doc, int(dec.InputOffset()))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
+		return jsonObject{}, false
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return jsonObject{}, false
+	}
+	obj.end = end
+	return obj, true
+}
+
+func skipSpace(doc []byte, i int) int {
+	for i < len(doc) {
+		switch doc[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
