@@ -153,7 +153,6 @@ func TestStdio(t *testing.T) {
 	}
 }
 
-
 // TestRESTAndSIGTERM runs the command as a process with -rest and -http in
 // front of the everything server: REST clients get their renderings by
 // Accept, and SIGTERM ends everything within 2 s with exit code 0.
