@@ -21,6 +21,7 @@ import (
 var Module = fx.Module("contentneg",
 	fx.Provide(New),
 	fx.Invoke(Install),
+	fx.Invoke(Check),
 )
 
 // NamedTool is a per-tool rendering configuration for the "contentneg.tools" group.
@@ -70,3 +71,11 @@ func New(p Params) *middleware.Middleware {
 
 // Install adds m to server.
 func Install(m *middleware.Middleware, server *mcp.Server) { m.Install(server) }
+
+// Check checks the middleware's options when the application starts
+// (shaping.Shaper.Check: default tags naming a format the server does not
+// render, for instance), after every constructor and invocation has had
+// the chance to add formats: a failed check stops the start with the error.
+func Check(lc fx.Lifecycle, m *middleware.Middleware) {
+	lc.Append(fx.StartHook(m.Shaper().Check))
+}

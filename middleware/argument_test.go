@@ -219,3 +219,30 @@ func TestToolsListWithFormatArgument(t *testing.T) {
 		})
 	}
 }
+
+func TestAToolErrorOfTheCoreIsCompleteInTheStatelessEra(t *testing.T) {
+	// A 2026-07-28 client (the TypeScript SDK v2's) refuses a tools/call
+	// result without resultType; the SDK sets it in the tool's own handler,
+	// which a tool error of the core never reaches.
+	for _, e := range eras {
+		t.Run(e.name, func(t *testing.T) {
+			s := argumentServer(t, &middleware.Options{FormatArgument: formatArg}, &argsSeen{})
+			results := middlewaretest.RawResults(t, s, clientOptions(e, nil), []mcp.CallToolParams{
+				{Name: toolTyped, Arguments: map[string]any{"station": "Bern", formatArg: "xml"}},
+			})
+			found := false
+			for _, r := range results {
+				if !strings.Contains(r, `"isError":true`) {
+					continue
+				}
+				found = true
+				if has := strings.Contains(r, `"resultType":"complete"`); has == e.legacy {
+					t.Errorf("resultType complete %v, want %v: %s", has, !e.legacy, r)
+				}
+			}
+			if !found {
+				t.Fatalf("no tool error in %v", results)
+			}
+		})
+	}
+}

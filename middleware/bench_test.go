@@ -3,6 +3,7 @@ package middleware_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -112,6 +113,24 @@ func BenchmarkReceiving(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkCallToolManyTools measures a markdown tools/call on servers of 1
+// and 1,000 further tools: the cost of finding the tool's output schema
+// must not grow with the number of tools (the SDK's registration is read,
+// no tools/list is made).
+func BenchmarkCallToolManyTools(b *testing.B) {
+	for _, n := range []int{1, 1000} {
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			s, _ := newServer(&middleware.Options{})
+			for i := range n {
+				mcp.AddTool(s, &mcp.Tool{Name: fmt.Sprintf("other_%d", i)}, func(context.Context, *mcp.CallToolRequest, stationInput) (*mcp.CallToolResult, reading, error) {
+					return nil, reading{}, nil
+				})
+			}
+			benchCalls(b, middlewaretest.Connect(b, s, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")}))
 		})
 	}
 }

@@ -366,3 +366,30 @@ func retryWith(req mcp.Request, answers mcp.InputResponseMap, state string) mcp.
 }
 
 func (port) SessionKey(x exchange) any { return sdk.RequestFacts(x.req).SessionKey }
+
+// completeTemplate is a tools/call result whose resultType is "complete":
+// the SDK keeps resultType unexported, and only decoding sets it.
+var completeTemplate = func() mcp.CallToolResult {
+	var r mcp.CallToolResult
+	_ = json.Unmarshal([]byte(`{"content":[],"resultType":"complete"}`), &r)
+	return r
+}()
+
+// complete returns a tool error result of a stateless-era request with
+// resultType "complete", as the SDK gives the results of tool handlers: a
+// tool error the core made (a format argument it cannot render, a
+// recovered panic, a handler that keeps asking) never reaches the SDK's
+// handler, which sets it, and a 2026-07-28 client refuses a result
+// without it. Other results are returned as they are.
+func complete(req mcp.Request, res mcp.Result) mcp.Result {
+	r, ok := res.(*mcp.CallToolResult)
+	if !ok || r == nil || !r.IsError || r.NeedsInput() || len(r.InputRequests) > 0 || !sdk.RequestFacts(req).Stateless {
+		return res
+	}
+	out := completeTemplate
+	out.Meta, out.Content, out.StructuredContent, out.IsError, out.RequestState = r.Meta, r.Content, r.StructuredContent, true, r.RequestState
+	if err := r.GetError(); err != nil {
+		out.SetError(err)
+	}
+	return &out
+}

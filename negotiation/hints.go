@@ -2,6 +2,8 @@ package negotiation
 
 import (
 	"context"
+
+	"github.com/contentneg/contentneg/internal/ctxkey"
 	"slices"
 	"sync"
 )
@@ -39,15 +41,6 @@ func (h *Hints) All() []string {
 	return slices.Clone(h.hints)
 }
 
-type hintsKey struct{}
-
-// WithHints returns a copy of ctx that collects hints into the returned
-// [Hints]. Front ends call it; handlers use [AddHints].
-func WithHints(ctx context.Context) (context.Context, *Hints) {
-	h := &Hints{}
-	return context.WithValue(ctx, hintsKey{}, h), h
-}
-
 // WantsHints reports whether hints added in ctx reach the client, so that a
 // handler can skip computing them.
 func WantsHints(ctx context.Context) bool { return hintsOf(ctx) != nil }
@@ -60,13 +53,10 @@ type HintsCarrier interface {
 	CarriedHints() *Hints
 }
 
-// hintsOf returns the collector of ctx: from [WithHints], else from the
-// profile's carrier; nil when there is none.
+// hintsOf returns the collector of ctx, from the profile's carrier; nil
+// when there is none.
 func hintsOf(ctx context.Context) *Hints {
-	if h, ok := ctx.Value(hintsKey{}).(*Hints); ok {
-		return h
-	}
-	if c, ok := ctx.Value(profileKey{}).(HintsCarrier); ok {
+	if c, ok := ctx.Value(ctxkey.Carrier{}).(HintsCarrier); ok {
 		return c.CarriedHints()
 	}
 	return nil

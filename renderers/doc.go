@@ -9,17 +9,19 @@
 // objects as sections, text with line breaks as hard line breaks (preformatted text as a code
 // block), and null and empty values as "none". Text holds no markup: readable
 // "key: value" lines and aligned tables at standard; at compact, logfmt-style "key=value" lines and
-// header-once tables, never longer than the minified JSON. [NewTemplate] builds a per-tool
-// [Renderer] from text/template markdown and a gjson projection for compact text. [Generic.TOON] is
-// a conforming TOON 3.3 encoder (text/toon): the value exactly, which any TOON decoder reads back.
-// Field order follows the output schema when one is given, else the order of the raw JSON bytes,
-// and numbers are written exactly as their JSON text (in TOON, in its canonical form of the same
-// digits). Work is linear in the size of the value.
+// header-once tables, never longer than the minified JSON and lossless: docs/renderers.md gives
+// its grammar, and every generic compact text reads back to exactly the value. [NewTemplate]
+// builds a per-tool [Renderer] from text/template markdown and a gjson projection for compact
+// text. [Generic.TOON] is a conforming TOON 3.3 encoder (text/toon): the value exactly, which any
+// TOON decoder reads back. Field order follows the output schema when one is given, else the order
+// of the raw JSON bytes, and numbers are written exactly as their JSON text (in TOON, in its
+// canonical form of the same digits). Work is linear in the size of the value.
 //
 // Markdown output escapes every value taken from the data (keys included) with [EscapeMarkdown], so
 // data can never add structure; [CheckMarkdown] is the parse check the tests and fuzzers apply to it.
-// Text output is verbatim: a value that would start a line with block syntax, or that holds its
-// place's delimiter, is quoted, and inline characters such as '*' are kept as they are.
+// Text output is verbatim: a value that would start a line with block syntax, that holds its
+// place's delimiter, '"' or '=', or that would read as a number, boolean, null or JSON text, is
+// quoted, and inline characters such as '*' are kept as they are.
 // [PlainText] converts a markdown-only handler result for text clients; [CheckPlain] checks text.
 //
 // The layouts are described, with examples, in docs/renderers.md.

@@ -127,23 +127,16 @@ func (r *render) mdInline(v gjson.Result, depth int) bool {
 }
 
 // mdArrayBlock writes a non-empty array that is not a list of scalars as a block indented by ind:
-// a table when it is a uniform array of objects, else a list with an item per
-// element.
+// a table when it is a uniform array of objects (a cell holds one line, so a line break in it
+// stays a character reference), else a list with an item per element.
 func (r *render) mdArrayBlock(arr gjson.Result, items *Schema, ind string, depth int) {
-	if cols, mark, ok := r.mdTableColumns(arr, items); ok {
+	if cols, mark, ok := r.tableColumns(arr, items); ok {
 		r.mdTable(arr, cols, ind)
 		r.popColumns(mark)
 		return
 	}
 	r.blockBreak()
 	r.mdElements(arr, items, ind, depth)
-}
-
-// mdTableColumns returns the columns of arr when markdown writes it as a table: a uniform array of
-// objects whose cells are scalars (tableColumns). A cell holds one line, so a line break in it stays
-// a character reference.
-func (r *render) mdTableColumns(arr gjson.Result, items *Schema) (cols []column, mark int, ok bool) {
-	return r.tableColumns(arr, items)
 }
 
 // mdElements writes one list item per element of arr, indented by ind: a record (an object) as
@@ -172,7 +165,7 @@ func (r *render) mdElements(arr gjson.Result, items *Schema, ind string, depth i
 		case el.IsArray() && !isEmpty(el) && depth+1 < maxDepth && !(rows && scalarArray(el)):
 			r.b.WriteString("Item ")
 			r.b.WriteString(strconv.Itoa(i))
-			if cols, mark, ok := r.mdTableColumns(el, itemsOf(items)); ok {
+			if cols, mark, ok := r.tableColumns(el, itemsOf(items)); ok {
 				r.b.WriteString("\n\n")
 				r.mdTable(el, cols, sub)
 				r.popColumns(mark)
@@ -261,7 +254,7 @@ func (r *render) mdContainer(f *field, names bool, ind string, depth int) {
 	r.mdBoldLabel(f, names)
 	r.mdDescription(f.prop)
 	if f.value.IsArray() {
-		if cols, mark, ok := r.mdTableColumns(f.value, itemsOf(schemaOf(f.prop))); ok {
+		if cols, mark, ok := r.tableColumns(f.value, itemsOf(schemaOf(f.prop))); ok {
 			r.b.WriteString("\n\n")
 			r.mdTable(f.value, cols, ind)
 			r.popColumns(mark)

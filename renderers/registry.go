@@ -2,12 +2,11 @@ package renderers
 
 import (
 	"errors"
-	"mime"
-	"strings"
 	"sync"
 
-	"github.com/yosida95/uritemplate/v3"
 
+	"github.com/contentneg/contentneg/internal/mediatype"
+	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -36,12 +35,7 @@ type Registry struct {
 	mu        sync.RWMutex
 	generic   map[string]Renderer
 	named     map[string]map[string]Renderer // name -> media type -> renderer
-	templates []uriTemplate                  // the names that are URI templates, in registration order
-}
-
-type uriTemplate struct {
-	name string
-	tmpl *uritemplate.Template
+	templates uritmpl.Set                    // the names that are URI templates, in registration order
 }
 
 // NewRegistry returns a registry with the generic markdown, text, TOON and HTML renderers.
@@ -79,11 +73,7 @@ func (g *Registry) HandleName(name, mediaType string, r Renderer) {
 	if !known {
 		byType = make(map[string]Renderer, 2)
 		g.named[name] = byType
-		if strings.Contains(name, "{") {
-			if tmpl, err := uritemplate.New(name); err == nil {
-				g.templates = append(g.templates, uriTemplate{name: name, tmpl: tmpl})
-			}
-		}
+		g.templates.Add(name)
 	}
 	byType[mt] = r
 }
@@ -118,13 +108,17 @@ func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bo
 	if r, ok := g.named[uri][MediaMarkdown]; ok && mt == MediaHTML {
 		return HTMLOf(r), true, true
 	}
-	for _, t := range g.templates {
-		if r, ok := g.named[t.name][mt]; ok && t.tmpl.Match(uri) != nil {
-			return r, true, true
+	g.templates.Match(uri, func(name string) bool {
+		r, ok = g.named[name][mt]
+		if !ok && mt == MediaHTML {
+			if md, found := g.named[name][MediaMarkdown]; found {
+				r, ok = HTMLOf(md), true
+			}
 		}
-		if r, ok := g.named[t.name][MediaMarkdown]; ok && mt == MediaHTML && t.tmpl.Match(uri) != nil {
-			return HTMLOf(r), true, true
-		}
+		return !ok
+	})
+	if ok {
+		return r, true, true
 	}
 	r, ok = g.generic[mt]
 	return r, false, ok
@@ -146,20 +140,5 @@ func (g *Registry) Has(mediaType string) bool {
 	return false
 }
 
-// baseType returns the lower-case media type of a MIME type, without parameters
-// ("text/markdown; charset=utf-8" -> "text/markdown"). A type that is already so costs a scan.
-func baseType(mimeType string) string {
-	plain := true
-	for i := 0; i < len(mimeType) && plain; i++ {
-		c := mimeType[i]
-		plain = c != ';' && c != ' ' && !('A' <= c && c <= 'Z')
-	}
-	if plain {
-		return mimeType
-	}
-	mt, _, err := mime.ParseMediaType(mimeType)
-	if err != nil {
-		return strings.ToLower(strings.TrimSpace(mimeType))
-	}
-	return mt
-}
+// baseType is the one normaliser of media types (package mediatype).
+func baseType(mimeType string) string { return mediatype.Base(mimeType) }

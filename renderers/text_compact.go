@@ -15,9 +15,10 @@ import (
 //   - An object member is a line at its object's indentation: "key=value" for a scalar or an empty
 //     container ("[]", "{}"); "key[N]=a,b" for a list of scalars; "key: a=1 b=x" (logfmt pairs)
 //     for an object whose members are all written as pairs; "key:" with the members one space
-//     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for a uniform array of
-//     objects; "key[N]:" and N elements for another array. Rows and elements are not indented
-//     under a header with a key: the count delimits them.
+//     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for an array of
+//     objects whose keys a, b hold a scalar in every element (each row followed by the element's
+//     other members, one space deeper); "key[N]:" and N elements for another array. Rows and
+//     elements are not indented under a header with a key: the count delimits them.
 //   - An element is one line: a scalar; an object's pair members as pairs, with its other members
 //     one space deeper under it ("N:", its index, when it has none); an array as a header without
 //     a key ("[N]=a,b", "[N]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
@@ -111,16 +112,23 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 	mark = len(r.scratch.cols)
 	ok = true
 	first := true
+	elements, pairs := 0, 0 // pairs counts the members a line of pairs would hold
 	arr.ForEach(func(_, el gjson.Result) bool {
 		if !el.IsObject() {
 			ok = false
 			return false
 		}
+		elements++
 		var seen uint64
 		el.ForEach(func(key, value gjson.Result) bool {
+			if pairable(value) {
+				pairs++
+			}
 			k := jsonText(key.Str, key.Raw)
 			i := columnIndex(r.scratch.cols[mark:], k)
-			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns && isCell(value) {
+			if i < 0 && first && len(r.scratch.cols)-mark < maxColumns {
+				// Every key of the first element is a candidate, so that a key repeated after a
+				// member that is not a cell is found too.
 				i = len(r.scratch.cols) - mark
 				r.scratch.cols = append(r.scratch.cols, column{key: k, filled: true})
 			}
@@ -158,7 +166,10 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		r.scratch.cols = r.scratch.cols[:mark+len(cols)]
 	}
 	cols = r.scratch.cols[mark:]
-	if !ok || len(cols) == 0 || !r.tableSaves(arr, cols) {
+	// The table writes each column's key once instead of once per element, but each member that a
+	// line of pairs would hold and that is not a column costs a line of its own under its row: a
+	// table with such members is used only where it saves more keys than it costs lines.
+	if left := pairs - elements*len(cols); !ok || len(cols) == 0 || left > 0 && len(cols)*(elements-1) <= left {
 		r.popColumns(mark)
 		return nil, mark, false
 	}
@@ -173,25 +184,6 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 		slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
 	}
 	return cols, mark, true
-}
-
-// tableSaves reports whether a table with cols is shorter than a line of pairs per element: the
-// table writes each column's key once instead of once per element, but each member that a line of
-// pairs would hold and that is not a column costs a line of its own under its row. A table with no
-// such member is always used.
-func (r *render) tableSaves(arr gjson.Result, cols []column) bool {
-	saved, pairs := -len(cols), 0
-	arr.ForEach(func(_, el gjson.Result) bool {
-		saved += len(cols)
-		el.ForEach(func(key, value gjson.Result) bool {
-			if pairable(value) && columnIndex(cols, jsonText(key.Str, key.Raw)) < 0 {
-				pairs++
-			}
-			return true
-		})
-		return true
-	})
-	return pairs == 0 || saved > pairs
 }
 
 // isCell reports whether v is written as one table cell: a scalar or an empty container.
@@ -251,13 +243,16 @@ func (r *render) cElements(arr gjson.Result, items *Schema, indent, depth int) {
 }
 
 // cElementObject writes an object that is an array element: its pair members as pairs on the
-// element's line (its index and ':' when it has none), its other members one space deeper.
+// element's line (its index and ':' when it has none, or when moving the pairs first would move a
+// repeated key past another member of that key, which changes the value: the last one counts), its
+// other members one space deeper.
 func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, depth int) {
 	fields, mark := r.objectFields(obj, s)
+	inOrder := repeatsAfterBlock(fields)
 	first := atLineStart
 	for i := range fields {
 		f := &fields[i]
-		if !pairable(f.value) {
+		if inOrder || !pairable(f.value) {
 			continue
 		}
 		if first == 0 {
@@ -273,7 +268,7 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 	r.b.WriteByte('\n')
 	for i := range fields {
 		f := &fields[i]
-		if pairable(f.value) {
+		if !inOrder && pairable(f.value) {
 			continue
 		}
 		r.writeCompactIndent(indent + 1)
@@ -281,6 +276,37 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 		r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
 	}
 	r.popFields(mark)
+}
+
+// repeatsAfterBlock reports whether a pairable member of fields repeats the key of a member before
+// it that is not pairable. Objects with repeated keys are rare: the keys of the members that are
+// not pairable are compared one by one while there are a few, then through a map.
+func repeatsAfterBlock(fields []field) bool {
+	var buf [8]string
+	few := buf[:0]
+	var many map[string]bool
+	for i := range fields {
+		k := fields[i].key
+		if !pairable(fields[i].value) {
+			switch {
+			case many != nil:
+				many[k] = true
+			case len(few) < 8:
+				few = append(few, k)
+			default:
+				many = make(map[string]bool, 2*len(few))
+				for _, f := range few {
+					many[f] = true
+				}
+				many[k] = true
+			}
+			continue
+		}
+		if many != nil && many[k] || many == nil && slices.Contains(few, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // cPairs writes the members of a flat object as "key=value" pairs; first holds the quoting rules of

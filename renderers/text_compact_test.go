@@ -62,6 +62,7 @@ var compactEdgeCases = []string{
 	`{"o":{"p":"v w","q":["a b","c,d",""],"r":{}}}`,
 	`{"o":[{"p":{"q":{"r":{}}}},{"p":[]}]}`,
 	`[{"a":1,"a":2}]`, `{"a":1,"a":{"b":2}}`,
+	`{"":[{"":{"":{}},"":[]}]}`, `[{"k":[1],"k":2,"v":3},{"k":4,"v":5}]`, `[{"k":{"x":1},"k":2},3]`, // a key repeated after a member that is not a cell
 	`{"text":"line one\nline two\n# heading?\n- item?\n    code?"}`,
 	`{"deep":` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + "}",
 	`{"u":"\ud83d\ude00","bad":"\ud800"}`,

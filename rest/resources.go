@@ -9,7 +9,7 @@ import (
 
 	"github.com/elnormous/contenttype"
 
-	"github.com/contentneg/contentneg/shaping"
+	"github.com/contentneg/contentneg/internal/uritmpl"
 )
 
 // resourceItem is a resource as the seed shows it; its id is its URI.
@@ -95,7 +95,7 @@ func (h *Handler) findResource(ctx context.Context, uri string) (r Resource, fou
 		}
 	}
 	for _, t := range ts {
-		if shaping.TemplateMatches(t.URITemplate, uri) {
+		if uritmpl.Matches(t.URITemplate, uri) {
 			return Resource{URI: uri, MIMEType: t.MIMEType}, false, true, nil
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/internal/ctxkey"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -41,7 +42,7 @@ func (s *Shaper) Begin(c Client, key any, method, name string) *Call {
 // Done ends the call.
 func (c *Call) Done() { c.s.sessions.done(c.key, c.Name) }
 
-// callContext is ctx carrying the call under negotiation.CarrierKey: one
+// callContext is ctx carrying the call under the carrier key: one
 // value gives both the call ([CallFrom]) and its profile
 // (negotiation.FromContext), and it costs no allocation of its own.
 type callContext struct {
@@ -50,7 +51,7 @@ type callContext struct {
 }
 
 func (c *callContext) Value(key any) any {
-	if key == negotiation.CarrierKey {
+	if key == (ctxkey.Carrier{}) {
 		return c.call
 	}
 	return c.Context.Value(key)
@@ -85,7 +86,7 @@ func (c *Call) Hints() []string { return c.CarriedHints().All() }
 // CallFrom returns the call ctx carries: the handlers' helpers use it to
 // learn whether the gate is closed for their client.
 func CallFrom(ctx context.Context) (*Call, bool) {
-	c, ok := ctx.Value(negotiation.CarrierKey).(*Call)
+	c, ok := ctx.Value(ctxkey.Carrier{}).(*Call)
 	return c, ok && c != nil
 }
 

@@ -23,14 +23,6 @@ type Capabilities struct {
 // extension's settings could be.
 func (c Capabilities) declares() bool { return len(c.Extensions) > 0 || len(c.Experimental) > 0 }
 
-// CapabilitiesFromMap reads a capability object decoded from JSON as a
-// map, as the stateless era's _meta envelope carries it after transit.
-func CapabilitiesFromMap(caps map[string]any) Capabilities {
-	extensions, _ := caps["extensions"].(map[string]any)
-	experimental, _ := caps["experimental"].(map[string]any)
-	return Capabilities{Extensions: extensions, Experimental: experimental, Elicitation: caps["elicitation"] != nil}
-}
-
 // Request holds the facts a front end knows of one request, in plain
 // values; [Shaper.Resolve] turns them into the client's profile. It is
 // meant to live on the front end's stack: resolving allocates nothing for

@@ -1,11 +1,11 @@
 package shaping
 
 import (
-	"mime"
 	"strings"
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -165,15 +165,8 @@ func bestMatch(contents []Content, candidates []int, want string) int {
 	return candidates[0]
 }
 
-// mediaType returns the lower-case media type of a MIME type, without
-// parameters ("text/markdown; charset=utf-8" -> "text/markdown").
-func mediaType(mimeType string) string {
-	mt, _, err := mime.ParseMediaType(mimeType)
-	if err != nil {
-		return strings.ToLower(strings.TrimSpace(mimeType))
-	}
-	return mt
-}
+// mediaType is the one normaliser of media types (package mediatype).
+func mediaType(mimeType string) string { return mediatype.Base(mimeType) }
 
 // isJSON reports whether a MIME type is JSON: application/json or a +json
 // suffix type.

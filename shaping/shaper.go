@@ -3,14 +3,13 @@ package shaping
 import (
 	"fmt"
 	"maps"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/yosida95/uritemplate/v3"
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -129,13 +128,7 @@ type Shaper struct {
 
 	mu        sync.RWMutex
 	tools     map[string]Tool
-	templates []template // the registered names that are URI templates, in registration order
-}
-
-// template is a registration under a URI template ("weather://{city}").
-type template struct {
-	name string
-	tmpl *uritemplate.Template
+	templates uritmpl.Set // the registered names that are URI templates, in registration order
 }
 
 // New returns a Shaper.
@@ -175,11 +168,7 @@ func New(opts *Options) *Shaper {
 // ("weather://{city}") that covers every URI it matches.
 func (s *Shaper) Register(name string, t Tool) {
 	s.mu.Lock()
-	if _, known := s.tools[name]; !known && strings.Contains(name, "{") {
-		if tmpl, err := uritemplate.New(name); err == nil {
-			s.templates = append(s.templates, template{name: name, tmpl: tmpl})
-		}
-	}
+	s.templates.Add(name)
 	s.tools[name] = t
 	s.mu.Unlock()
 	s.registry.HandleName(name, renderers.MediaMarkdown, t.Renderer)
@@ -234,12 +223,12 @@ func (s *Shaper) resource(uri string) Tool {
 	if t, ok := s.tools[uri]; ok {
 		return t
 	}
-	for _, t := range s.templates {
-		if t.tmpl.Match(uri) != nil {
-			return s.tools[t.name]
-		}
-	}
-	return Tool{}
+	var t Tool
+	s.templates.Match(uri, func(name string) bool {
+		t = s.tools[name]
+		return false
+	})
+	return t
 }
 
 // tool returns the configuration for name.

@@ -75,6 +75,12 @@ func Catalog() []Check {
 			"a !interactive client gets no elicitation/create request"},
 		{"gate/no-input-requests", "§6 (declared and not interactive: MUST NOT return inputRequests)", Must,
 			"no tools/call result to a !interactive client carries inputRequests"},
+		{"default/declared-untouched", "§1 (resolution step 4: default tags only for clients that declare nothing)", Must,
+			"when the server applies default tags, a client that declared the extension without a usable preference still gets the handler's result, byte for byte"},
+		{"format-argument/applied", "§1 (the per-call format argument)", Must,
+			"when the tool advertises the format argument, an undeclared client that sets it to markdown gets a rendering, and to json one text block holding the value's JSON"},
+		{"format-argument/unknown-value", "§1 (the per-call format argument: a value the server cannot render)", Must,
+			"a value of the format argument that is not a format name is a tool error naming the choices"},
 		{"gate/no-error-without-capability", "§6 (a declared client without the capability gets a local decline, never an error)", Must,
 			"a declared client without the elicitation capability gets a result where an undeclared client does"},
 	}

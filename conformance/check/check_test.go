@@ -124,14 +124,14 @@ func examples() []example {
 
 // stdioPipe runs app with -stdio in-process for each session, as its
 // command would run; every run must exit with 0.
-func stdioPipe(t *testing.T, app serve.App) func(context.Context) (io.ReadCloser, io.WriteCloser, error) {
+func stdioPipe(t *testing.T, app serve.App, flags ...string) func(context.Context) (io.ReadCloser, io.WriteCloser, error) {
 	return func(context.Context) (io.ReadCloser, io.WriteCloser, error) {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		var stderr servetest.SyncBuffer
 		done := make(chan int, 1)
 		go func() {
-			code := serve.Run(context.Background(), app, []string{"-stdio"}, inR, outW, &stderr)
+			code := serve.Run(context.Background(), app, append([]string{"-stdio"}, flags...), inR, outW, &stderr)
 			outW.Close()
 			done <- code
 		}()
@@ -243,6 +243,53 @@ func TestTheGateIsExercised(t *testing.T) {
 		}
 		if r.Status != check.Pass || !strings.Contains(r.Detail, "the undeclared client was asked") {
 			t.Errorf("%s %s: %s: %s", r.Era, r.Name, r.Status, r.Detail)
+		}
+	}
+}
+
+func TestTheDefaultAndTheFormatArgumentAreChecked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("many sessions")
+	}
+	ex := examples()[0]
+	tests := []struct {
+		name  string
+		flags []string
+		want  map[string]string // check -> "pass: what the detail says" or "skip: ..."
+	}{
+		{"neither", nil, map[string]string{
+			"default/declared-untouched":    "skip: the server applies no default tags",
+			"format-argument/applied":       "skip: the tool's input schema advertises no format argument",
+			"format-argument/unknown-value": "skip: the tool's input schema advertises no format argument",
+		}},
+		{"both", []string{"-default-tags", "human", "-format-argument", "response_format"}, map[string]string{
+			"default/declared-untouched":    "pass: the server applies default tags: an undeclared client gets a rendering",
+			"format-argument/applied":       `pass: argument "response_format"`,
+			"format-argument/unknown-value": "pass: ",
+			"pass-through/invalid-tags":     "pass: ",
+			"pass-through/unknown-version":  "pass: ",
+			"rendering/applied":             "pass: ",
+		}},
+	}
+	for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
+		for _, tt := range tests {
+			t.Run(sdk+"/"+tt.name, func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				report := run(t, check.Target{Pipe: stdioPipe(t, ex.app, tt.flags...)}, ex.tool, ex.args)
+				if !report.OK() {
+					t.Errorf("MUST failures:\n%s", strings.Join(failures(report, check.Must), "\n"))
+				}
+				for _, r := range report.Results {
+					want, ok := tt.want[r.Name]
+					if !ok {
+						continue
+					}
+					status, detail, _ := strings.Cut(want, ": ")
+					if string(r.Status) != status || !strings.Contains(r.Detail, detail) {
+						t.Errorf("%s %s: %s: %s; want %s", r.Era, r.Name, r.Status, r.Detail, want)
+					}
+				}
+			})
 		}
 	}
 }

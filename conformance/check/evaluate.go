@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/contentneg/contentneg/conformance"
@@ -21,6 +22,19 @@ type evaluation struct {
 	hasValue     bool // whether it has one
 	stable       bool // the undeclared result was the same twice
 
+	// plain is the declared client without a usable preference, whose
+	// result is the handler's in every server; defaulted says the
+	// undeclared client got something else: the server applies default
+	// tags (contract section 1, step 4).
+	plain     *observation
+	defaulted bool
+
+	// argument is the format argument the tool advertises ("" for none),
+	// and withArgument the undeclared client's calls setting it to
+	// markdown, json and a value no server renders.
+	argument     string
+	withArgument []*observation
+
 	tallies map[string]*tally
 }
 
@@ -35,11 +49,22 @@ type tally struct {
 
 func newEvaluation(era Era, obs []*observation, again *observation) *evaluation {
 	e := &evaluation{era: era, base: obs[0], again: again, obs: obs, tallies: map[string]*tally{}}
+	e.stable = e.base.call.same(again.call)
+	for _, o := range obs[1:] {
+		if slices.Contains(o.c.Checks, "pass-through/no-preference") {
+			e.plain = o
+			break
+		}
+	}
+	if e.stable && e.plain != nil && !e.plain.call.same(e.base.call) && e.undeclaredAlike(obs) {
+		// A default is in effect: the value and the pass-through checks
+		// go by the declared client without preference.
+		e.defaulted, e.base = true, e.plain
+	}
 	e.baseResult, e.baseIsResult = decodeResult(e.base.call.Result)
 	if e.baseIsResult && !e.baseResult.isError {
 		e.value, e.hasValue = e.baseResult.canonical()
 	}
-	e.stable = e.base.call.same(again.call)
 	e.skip("errors/unchanged", "the call does not give an error result")
 	e.skip("no-canonical/unchanged", "applies only to a successful result without a canonical value")
 	return e
@@ -79,6 +104,8 @@ func (e *evaluation) run() []Result {
 	for _, o := range e.obs[1:] {
 		e.client(o)
 	}
+	e.defaults()
+	e.formatArgument()
 	var out []Result
 	for _, c := range Catalog() {
 		out = append(out, e.result(c))
@@ -191,11 +218,125 @@ func (e *evaluation) passThrough(name string, o *observation) {
 		e.skip(name, "the undeclared client got different results for the same call twice: choose a call whose result does not change")
 		return
 	}
-	if o.call.same(e.base.call) {
+	want, whose := e.base, "the undeclared client's"
+	if e.defaulted {
+		if o.c.Settings == nil || name == "pass-through/unknown-version" {
+			want = e.obs[0] // not declared: it gets the default too
+		} else {
+			whose = "the handler's (a declared client's without preference)"
+		}
+	}
+	if o.call.same(want.call) {
 		e.pass(name)
+		if e.defaulted && want == e.base {
+			e.pass("default/declared-untouched")
+		}
 		return
 	}
-	e.fail(name, o, "the result differs from the undeclared client's: %s", diffSummary(o.call, e.base.call))
+	e.fail(name, o, "the result differs from %s: %s", whose, diffSummary(o.call, want.call))
+	if e.defaulted && want == e.base {
+		e.fail("default/declared-untouched", o, "the default reached a declared client: %s", diffSummary(o.call, want.call))
+	}
+}
+
+// undeclaredAlike reports whether every client that does not declare the
+// extension (an unknown major version counts as not declared) got the
+// undeclared client's result, and there is one: what a server with
+// default tags gives, and a server that negotiates for every client does
+// not.
+func (e *evaluation) undeclaredAlike(obs []*observation) bool {
+	n := 0
+	for _, o := range obs[1:] {
+		if slices.Contains(o.c.Checks, "pass-through/unknown-version") {
+			if !o.call.same(obs[0].call) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// defaults says what the kit found of default tags.
+func (e *evaluation) defaults() {
+	switch {
+	case e.plain == nil:
+		e.skip("default/declared-untouched", "no client of the cases declares the extension without a preference")
+	case !e.stable:
+		e.skip("default/declared-untouched", "the undeclared client got different results for the same call twice")
+	case !e.defaulted:
+		e.skip("default/declared-untouched", "the server applies no default tags: an undeclared client gets the handler's result, as a declared client without preference does")
+	default:
+		r, _ := decodeResult(e.obs[0].call.Result)
+		e.t("default/declared-untouched").note = fmt.Sprintf("the server applies default tags: an undeclared client gets %s", describeRendering(r, e.value))
+	}
+}
+
+// describeRendering says in a few words what a result is.
+func describeRendering(r toolResult, value any) string {
+	main := r.mainTexts()
+	switch {
+	case r.isError:
+		return "a tool error"
+	case len(main) == 1 && jsonEqual([]byte(main[0].text), value):
+		return "the structured rendering with its JSON mirror"
+	case len(main) == 0 && r.structured != nil:
+		return "the structured rendering alone"
+	case len(main) == 1:
+		return fmt.Sprintf("a rendering of %d bytes", len(main[0].text))
+	}
+	return fmt.Sprintf("%d text blocks", len(main))
+}
+
+// formatArgument checks the per-call format argument.
+func (e *evaluation) formatArgument() {
+	const applied, unknown = "format-argument/applied", "format-argument/unknown-value"
+	if e.argument == "" {
+		why := "the tool's input schema advertises no format argument (a string property whose enum holds json, markdown and text)"
+		e.skip(applied, why)
+		e.skip(unknown, why)
+		return
+	}
+	for i, o := range e.withArgument {
+		r, ok := decodeResult(o.call.Result)
+		if !ok {
+			e.fail(map[bool]string{true: unknown, false: applied}[i == 2], o, "%s: the call failed: %s", e.argument, callFailure(o))
+			continue
+		}
+		main := r.mainTexts()
+		switch i {
+		case 0: // markdown
+			switch {
+			case !e.hasValue:
+				e.skip(applied, "the result has no canonical value: choose a call that returns data")
+			case r.isError || len(main) != 1:
+				e.fail(applied, o, "%s=markdown: want one rendered text block, got %d (isError %v)", e.argument, len(main), r.isError)
+			case isContainer(e.value) && jsonEqual([]byte(main[0].text), e.value):
+				e.fail(applied, o, "%s=markdown: the text block is the value's JSON", e.argument)
+			default:
+				e.pass(applied)
+			}
+		case 1: // json
+			switch {
+			case !e.hasValue:
+			case r.isError || len(main) != 1 || !jsonEqual([]byte(main[0].text), e.value):
+				e.fail(applied, o, "%s=json: want one text block holding the value's JSON, got %d text block(s)", e.argument, len(main))
+			default:
+				e.pass(applied)
+				e.t(applied).note = "argument " + strconv.Quote(e.argument)
+			}
+		case 2: // unknown
+			text := ""
+			if len(main) > 0 {
+				text = main[0].text
+			}
+			if !r.isError || !strings.Contains(text, "json") || !strings.Contains(text, "markdown") {
+				e.fail(unknown, o, "%s=%s: want a tool error naming the formats, got isError %v, %q", e.argument, unknownFormat, r.isError, clip(text, 80))
+				continue
+			}
+			e.pass(unknown)
+		}
+	}
 }
 
 // gate checks the elicitation gate for o.

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/conformance"
 )
@@ -196,8 +199,71 @@ func runEra(ctx context.Context, opts *Options, era Era) ([]Result, error) {
 		return nil, fmt.Errorf("client %q: %w", opts.Cases[0].Name, err)
 	}
 	e := newEvaluation(era, obs, again)
+	if name := formatArgument(obs[0].tool); name != "" {
+		e.argument = name
+		for _, v := range []string{"markdown", "json", unknownFormat} {
+			progress("format argument %s=%s", name, v)
+			o, err := observe(ctx, withArgument(opts, name, v), era, opts.Cases[0])
+			if err != nil {
+				return nil, fmt.Errorf("client %q with %s=%s: %w", opts.Cases[0].Name, name, v, err)
+			}
+			e.withArgument = append(e.withArgument, o)
+		}
+	}
 	if era == Legacy && opts.Target.URL != "" && !obs[0].wire.sawSession() {
 		return e.sessionless(), nil
 	}
 	return e.run(), nil
+}
+
+// unknownFormat is the value of the format argument that no server renders.
+const unknownFormat = "x-conformance-no-such-format"
+
+// formatArgument returns the name of the per-call format argument a tool
+// advertises (contract section 1): a property of its input schema whose
+// enum holds json, markdown and text; "" when it has none.
+func formatArgument(tool *mcp.Tool) string {
+	if tool == nil || tool.InputSchema == nil {
+		return ""
+	}
+	doc, err := json.Marshal(tool.InputSchema)
+	if err != nil {
+		return ""
+	}
+	var schema struct {
+		Properties map[string]struct {
+			Type string   `json:"type"`
+			Enum []string `json:"enum"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal(doc, &schema) != nil {
+		return ""
+	}
+	names := make([]string, 0, len(schema.Properties))
+	for name := range schema.Properties {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		p := schema.Properties[name]
+		if p.Type == "string" && slices.Contains(p.Enum, "json") && slices.Contains(p.Enum, "markdown") && slices.Contains(p.Enum, "text") {
+			return name
+		}
+	}
+	return ""
+}
+
+// withArgument returns opts whose call sets the format argument name to
+// value.
+func withArgument(opts *Options, name, value string) *Options {
+	var args map[string]json.RawMessage
+	_ = json.Unmarshal(opts.Arguments, &args)
+	if args == nil {
+		args = map[string]json.RawMessage{}
+	}
+	v, _ := json.Marshal(value)
+	args[name] = v
+	cp := *opts
+	cp.Arguments, _ = json.Marshal(args)
+	return &cp
 }

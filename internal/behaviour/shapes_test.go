@@ -1,8 +1,13 @@
 package behaviour_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/behaviour"
+	"github.com/contentneg/contentneg/internal/tokens"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
@@ -91,8 +97,8 @@ func eachSDKAndEra(t *testing.T, f func(t *testing.T, sdk string, legacy bool)) 
 	}
 }
 
-// texts returns the text of every block of res.
-func texts(res *mcp.CallToolResult) []string {
+// textsOf returns the text of every block of res.
+func textsOf(res *mcp.CallToolResult) []string {
 	var out []string
 	for _, c := range res.Content {
 		if tc, ok := c.(*mcp.TextContent); ok {
@@ -133,7 +139,7 @@ func TestJSONTextIsTheValue(t *testing.T) {
 	eachSDKAndEra(t, func(t *testing.T, sdk string, legacy bool) {
 		for _, tt := range tests {
 			res := call(t, connectShapes(t, sdk, options(tt.tags, legacy)), toolSearch, map[string]any{})
-			got := texts(res)
+			got := textsOf(res)
 			if tt.wantTexts != nil && !equal(got, tt.wantTexts) {
 				t.Errorf("%s: texts %q, want %q", tt.name, got, tt.wantTexts)
 			}
@@ -160,7 +166,7 @@ func TestVerbatimToolsKeepTheirText(t *testing.T) {
 	eachSDKAndEra(t, func(t *testing.T, sdk string, legacy bool) {
 		for _, tags := range profiles {
 			res := call(t, connectShapes(t, sdk, options(tags, legacy)), toolReadFile, map[string]any{})
-			if got := texts(res); len(got) != 1 || got[0] != fileText || res.StructuredContent != nil {
+			if got := textsOf(res); len(got) != 1 || got[0] != fileText || res.StructuredContent != nil {
 				t.Errorf("%s: texts %q, structuredContent %v; want the file's text exactly, alone", tagNames(tags), got, res.StructuredContent)
 			}
 		}
@@ -254,7 +260,7 @@ func TestTypedStructsAreTheSameOnBothSDKs(t *testing.T) {
 				if diff := cmp.Diff(wireOf(t, results["go-sdk"]), wireOf(t, results["mcp-go"])); diff != "" {
 					t.Fatalf("mcp-go differs from go-sdk (-go-sdk +mcp-go):\n%s", diff)
 				}
-				got := texts(results["go-sdk"])
+				got := textsOf(results["go-sdk"])
 				if negotiation.FromTags(tags...).Rendering() == negotiation.Structured {
 					if len(got) > 0 && got[0] != string(mirror) {
 						t.Errorf("mirror %s, want the struct's order %s", got[0], mirror)
@@ -292,4 +298,57 @@ func TestJSONTextAndVerbatimAreTheSameOnBothSDKs(t *testing.T) {
 		{Name: toolSearch, Arguments: map[string]any{}},
 		{Name: toolReadFile, Arguments: map[string]any{}},
 	})
+}
+
+// TestAnAgentGetsIndentedJSONTextMinified measures what the JSON-text rule
+// saves an agent on servers that answer with indented JSON text (as
+// JSON.stringify(v, null, 2) writes it): every item of testdata/corpus,
+// served that way, costs the agent the minified JSON instead. With -v it
+// prints the o200k tokens per item and in all (docs/decisions.md quotes
+// the total).
+func TestAnAgentGetsIndentedJSONTextMinified(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "..", "testdata", "corpus", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := map[string]string{}
+	for _, p := range paths {
+		if strings.HasSuffix(p, ".schema.json") {
+			continue
+		}
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var indented bytes.Buffer
+		if err := json.Indent(&indented, bytes.TrimSpace(raw), "", "  "); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		texts[strings.TrimSuffix(filepath.Base(p), ".json")] = indented.String()
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "indented", Version: "1.0.0"}, nil)
+	s.AddTool(&mcp.Tool{Name: "item", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			var args struct{ Name string }
+			_ = json.Unmarshal(req.Params.Arguments, &args)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: texts[args.Name]}}}, nil
+		})
+	middleware.Install(s, nil)
+	undeclared := middlewaretest.Connect(t, s, nil)
+	agent := middlewaretest.Connect(t, s, options([]string{"agent"}, false))
+	names := slices.Sorted(maps.Keys(texts))
+	var before, after int
+	for _, name := range names {
+		args := map[string]any{"name": name}
+		was, got := textsOf(call(t, undeclared, "item", args)), textsOf(call(t, agent, "item", args))
+		var minified bytes.Buffer
+		_ = json.Compact(&minified, []byte(texts[name]))
+		if len(got) != 1 || got[0] != minified.String() || len(was) != 1 || was[0] != texts[name] {
+			t.Fatalf("%s: the agent got %d blocks, not the minified JSON", name, len(got))
+		}
+		b, a := tokens.Count(was[0]), tokens.Count(got[0])
+		before, after = before+b, after+a
+		t.Logf("%-40s %6d -> %6d tokens", name, b, a)
+	}
+	t.Logf("%-40s %6d -> %6d tokens (%d%%)", "all", before, after, after*100/before)
 }

@@ -35,9 +35,15 @@ func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer
 		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
 		fx.Provide(app.MCPGo...),
 		fx.NopLogger, // as for the go-sdk: -v is for the negotiation
-		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, srv *server.MCPServer, log *zap.Logger) {
-			a := mcpgo.Install(srv, &mcpgo.Options{Logger: log, Tools: app.Tools})
+		fx.Invoke(func(lc fx.Lifecycle, sd fx.Shutdowner, srv *server.MCPServer, log *zap.Logger) error {
+			opts := cfg.contentnegOptions()
+			opts.Logger, opts.Tools = log, app.Tools
+			a := mcpgo.Install(srv, &opts)
+			if err := a.Shaper().Check(); err != nil {
+				return err
+			}
 			startMCPGo(lc, sd, cfg, app, srv, a, log, stdin, stdout, stderr)
+			return nil
 		}),
 	}
 }

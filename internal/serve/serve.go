@@ -59,6 +59,18 @@ type Config struct {
 	// APIKey, when set, is required of REST clients; Run reads it from the
 	// environment variable CONTENTNEG_API_KEY.
 	APIKey string
+	// DefaultTags are the feature tags of clients that declare nothing
+	// (-default-tags "human, format=markdown"; Options.Default).
+	DefaultTags string
+	// FormatArgument names the per-call format argument
+	// (-format-argument response_format; Options.FormatArgument).
+	FormatArgument string
+}
+
+// contentnegOptions are the options the command line gives every front
+// end.
+func (cfg Config) contentnegOptions() shaping.Options {
+	return shaping.Options{Default: shaping.ParseTags(cfg.DefaultTags), FormatArgument: cfg.FormatArgument}
 }
 
 // APIKeyEnv is the environment variable holding the REST binding's API key.
@@ -130,6 +142,8 @@ func ParseFlags(name string, args []string, stderr io.Writer) (Config, error) {
 		sdk = SDKGo
 	}
 	fs.StringVar(&sdk, "sdk", sdk, "the MCP SDK to serve with: "+SDKGo+" or "+SDKMCPGo+" (default from $"+SDKEnv+")")
+	fs.StringVar(&cfg.DefaultTags, "default-tags", "", `feature tags for clients that declare none, as "human, format=markdown" (default: none, results as the tools give them)`)
+	fs.StringVar(&cfg.FormatArgument, "format-argument", "", "add an optional argument of this name to every tool, with which the model picks a call's format (default: none)")
 	fs.StringVar(&cfg.RESTAddr, "rest", "", "serve the REST binding on this address (path "+RESTBase+"); $"+APIKeyEnv+", when set, is the key it requires")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -164,7 +178,11 @@ func options(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer) []f
 		fx.Supply(cfg, app),
 		// The example servers recover a panicking handler into a failed
 		// request and an error log line, and go on serving.
-		fx.Supply(&middleware.Options{Recover: true}),
+		fx.Supply(func() *middleware.Options {
+			opts := cfg.contentnegOptions()
+			opts.Recover = true
+			return &opts
+		}()),
 		fx.Provide(func() *zap.Logger { return newLogger(cfg.Verbose, stderr) }),
 		fx.Provide(app.Provide...),
 		// fx's own events (what it provided, invoked, started) are not the

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -64,7 +65,7 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `resources/metadata needs a "uri"`}
 	}
 	ss, _ := req.GetSession().(*mcp.ServerSession)
-	r, found := shaping.Find(func(cursor string) ([]*mcp.Resource, string, error) {
+	r, found := find(func(cursor string) ([]*mcp.Resource, string, error) {
 		res, err := next(ctx, "resources/list", &mcp.ListResourcesRequest{Session: ss, Params: &mcp.ListResourcesParams{Cursor: cursor}})
 		list, ok := res.(*mcp.ListResourcesResult)
 		if err != nil || !ok || list == nil {
@@ -76,7 +77,7 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 		listed := *r
 		return &Result{Resource: &listed}, nil
 	}
-	t, found := shaping.Find(func(cursor string) ([]*mcp.ResourceTemplate, string, error) {
+	t, found := find(func(cursor string) ([]*mcp.ResourceTemplate, string, error) {
 		res, err := next(ctx, "resources/templates/list", &mcp.ListResourceTemplatesRequest{Session: ss, Params: &mcp.ListResourceTemplatesParams{Cursor: cursor}})
 		list, ok := res.(*mcp.ListResourceTemplatesResult)
 		if err != nil || !ok || list == nil {
@@ -84,7 +85,7 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 		}
 		return list.ResourceTemplates, list.NextCursor, nil
 	}, func(t *mcp.ResourceTemplate) bool {
-		return t != nil && shaping.TemplateMatches(t.URITemplate, params.URI)
+		return t != nil && uritmpl.Matches(t.URITemplate, params.URI)
 	})
 	if !found {
 		return nil, notFound(params.URI)
@@ -114,7 +115,7 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 				types[i], sizes[i] = c.MIMEType, int64(len(c.Text))
 			}
 		}
-		meta.Size = shaping.PrimarySize(types, sizes, t.MIMEType)
+		meta.Size = primarySize(types, sizes, t.MIMEType)
 	}
 	return &Result{Resource: meta}, nil
 }
@@ -143,4 +144,50 @@ func Get(ctx context.Context, cs *mcp.ClientSession, uri string) (*mcp.Resource,
 		return nil, fmt.Errorf("resources/metadata %s: the result has no resource", uri)
 	}
 	return res.Resource, nil
+}
+
+// maxPages bounds the pages one listing walks.
+const maxPages = 100
+
+// find walks a paged listing (list returns a page's items and the next
+// cursor, "" after the last page) until match holds for an item, for at
+// most maxPages pages. A listing that fails ends the walk: found is false.
+func find[T any](list func(cursor string) ([]T, string, error), match func(T) bool) (item T, found bool) {
+	cursor := ""
+	for range maxPages {
+		items, next, err := list(cursor)
+		if err != nil {
+			return item, false
+		}
+		for _, it := range items {
+			if match(it) {
+				return it, true
+			}
+		}
+		if next == "" {
+			break
+		}
+		cursor = next
+	}
+	return item, false
+}
+
+// primarySize is the size in bytes of the representation of the primary
+// MIME type among contents (the first one otherwise): its text, or its
+// blob before base64 encoding (SEP-2093). sizes[i] is -1 for a content to
+// skip.
+func primarySize(mimeTypes []string, sizes []int64, primary string) int64 {
+	chosen := -1
+	for i, mt := range mimeTypes {
+		if sizes[i] < 0 {
+			continue
+		}
+		if chosen < 0 || mt == primary && mimeTypes[chosen] != primary {
+			chosen = i
+		}
+	}
+	if chosen < 0 {
+		return 0
+	}
+	return sizes[chosen]
 }

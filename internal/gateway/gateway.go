@@ -1,0 +1,561 @@
+// Package gateway puts content negotiation in front of any MCP server: it
+// connects to the server (the upstream) as a client and serves a go-sdk
+// server that mirrors it (its tools, resources, resource templates and
+// prompts, in the upstream's order), with the content-negotiation
+// middleware installed. Calls are forwarded with their own _meta; the
+// middleware renders and gates the upstream's results for the clients that
+// declared a profile, and passes them through as they are for the others.
+//
+// The gateway renders nothing itself: every decision is the middleware's
+// (package shaping), as for a server written in Go.
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"reflect"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+// DefaultCallTimeout bounds a request forwarded to the upstream when
+// Options.CallTimeout is zero.
+const DefaultCallTimeout = 60 * time.Second
+
+// maxItems bounds what one listing of the upstream collects, so that an
+// upstream that pages for ever cannot exhaust memory.
+const maxItems = 10000
+
+// pageSize is how many items one page of a downstream listing holds.
+const pageSize = 1000
+
+// Options configures a [Gateway]; a nil *Options means the defaults.
+type Options struct {
+	// Shaping are the negotiation options of the mirror server (the options
+	// of every front end, contract section 9).
+	Shaping *shaping.Options
+	// Logger receives the gateway's own log lines; nil means none.
+	Logger *zap.Logger
+	// CallTimeout bounds every request forwarded to the upstream
+	// (DefaultCallTimeout when zero; negative means no bound).
+	CallTimeout time.Duration
+}
+
+// Gateway is one upstream MCP server behind a negotiating mirror server.
+// Serve its [Gateway.Server] on any go-sdk transport (stdio, streamable
+// HTTP, in memory) and the REST binding (rest/gosdkbackend); close it with
+// [Gateway.Close].
+type Gateway struct {
+	up      *mcp.ClientSession
+	server  *mcp.Server
+	mw      *middleware.Middleware
+	log     *zap.Logger
+	timeout time.Duration
+
+	syncMu sync.Mutex // one re-sync at a time, in the order they were asked
+
+	mu   sync.Mutex
+	snap snapshot
+	// resync asks the syncing goroutine for a re-sync of the kinds it holds.
+	resync chan kind
+	done   chan struct{}
+	wg     sync.WaitGroup
+}
+
+// snapshot is what the upstream listed last, in its order.
+type snapshot struct {
+	tools     []*mcp.Tool
+	resources []*mcp.Resource
+	templates []*mcp.ResourceTemplate
+	prompts   []*mcp.Prompt
+}
+
+// kind names one of the four lists.
+type kind int
+
+const (
+	kindTools kind = iota
+	kindResources
+	kindPrompts
+)
+
+// New connects to the upstream over t, lists what it serves and returns the
+// gateway serving its mirror. ctx bounds the connection and the first
+// listing only.
+func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	g := &Gateway{
+		log:     opts.Logger,
+		timeout: opts.CallTimeout,
+		resync:  make(chan kind, 8),
+		done:    make(chan struct{}),
+	}
+	if g.log == nil {
+		g.log = zap.NewNop()
+	}
+	if g.timeout == 0 {
+		g.timeout = DefaultCallTimeout
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, &mcp.ClientOptions{
+		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { g.ask(kindTools) },
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
+		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
+	})
+	up, err := client.Connect(ctx, t, nil)
+	if err != nil {
+		return nil, fmt.Errorf("gateway: connect to the upstream: %w", err)
+	}
+	g.up = up
+	init := up.InitializeResult()
+	info := &mcp.Implementation{Name: "contentneg", Version: "1.0.0"}
+	if init.ServerInfo != nil {
+		c := *init.ServerInfo
+		info = &c
+	}
+	g.server = mcp.NewServer(info, &mcp.ServerOptions{
+		Instructions: init.Instructions,
+		Capabilities: mirrorCapabilities(init.Capabilities),
+		PageSize:     pageSize,
+	})
+	// Added first, so innermost: the negotiation middleware, installed
+	// next, sees every request before it and every result after it.
+	g.server.AddReceivingMiddleware(g.forward)
+	g.mw = middleware.Install(g.server, opts.Shaping)
+	for _, k := range []kind{kindTools, kindResources, kindPrompts} {
+		if err := g.sync(ctx, k); err != nil {
+			_ = up.Close()
+			return nil, err
+		}
+	}
+	g.wg.Add(1)
+	go g.syncing()
+	return g, nil
+}
+
+// Server is the mirror server: serve it on any transport.
+func (g *Gateway) Server() *mcp.Server { return g.server }
+
+// Middleware is the content-negotiation middleware installed on the mirror
+// server (its Shaper's Negotiator serves the REST binding).
+func (g *Gateway) Middleware() *middleware.Middleware { return g.mw }
+
+// Close ends the open questions, the re-syncs and the upstream session.
+func (g *Gateway) Close() error {
+	select {
+	case <-g.done:
+		return nil
+	default:
+	}
+	close(g.done)
+	g.mw.Close()
+	err := g.up.Close()
+	g.wg.Wait()
+	return err
+}
+
+// Wait returns when the upstream session has ended.
+func (g *Gateway) Wait() error { return g.up.Wait() }
+
+// mirrorCapabilities is what the mirror server advertises: the upstream's
+// own capabilities, without resource subscriptions (not forwarded yet); the
+// middleware adds the extension.
+func mirrorCapabilities(c *mcp.ServerCapabilities) *mcp.ServerCapabilities {
+	out := &mcp.ServerCapabilities{}
+	if c == nil {
+		return out
+	}
+	out.Completions = c.Completions
+	out.Logging = c.Logging
+	out.Prompts = c.Prompts
+	out.Tools = c.Tools
+	if c.Resources != nil {
+		out.Resources = &mcp.ResourceCapabilities{ListChanged: c.Resources.ListChanged}
+	}
+	return out
+}
+
+// ask queues a re-sync of k; the upstream's notification handler must not
+// block (it runs on the upstream session's reading goroutine).
+func (g *Gateway) ask(k kind) {
+	select {
+	case g.resync <- k:
+	default:
+		g.log.Warn("re-sync queue full: dropped", zap.Int("kind", int(k)))
+	}
+}
+
+// syncing runs the re-syncs the upstream's list_changed notifications ask
+// for, until the gateway closes.
+func (g *Gateway) syncing() {
+	defer g.wg.Done()
+	for {
+		select {
+		case <-g.done:
+			return
+		case k := <-g.resync:
+			ctx, cancel := context.WithTimeout(context.Background(), g.bound())
+			if err := g.sync(ctx, k); err != nil {
+				g.log.Warn("re-sync with the upstream failed", zap.Error(err))
+			}
+			cancel()
+		}
+	}
+}
+
+// bound is the time a forwarded request may take.
+func (g *Gateway) bound() time.Duration {
+	if g.timeout < 0 {
+		return 24 * time.Hour
+	}
+	return g.timeout
+}
+
+// sync lists k on the upstream and brings the mirror server in line:
+// removed items are removed and new or changed ones added, so that
+// downstream clients get list_changed for real changes only.
+func (g *Gateway) sync(ctx context.Context, k kind) error {
+	g.syncMu.Lock()
+	defer g.syncMu.Unlock()
+	caps := g.up.InitializeResult().Capabilities
+	switch k {
+	case kindTools:
+		if caps == nil || caps.Tools == nil {
+			return nil
+		}
+		tools, err := collect(g.up.Tools(ctx, nil))
+		if err != nil {
+			return fmt.Errorf("gateway: list the upstream's tools: %w", err)
+		}
+		g.mu.Lock()
+		old := g.snap.tools
+		g.snap.tools = tools
+		g.mu.Unlock()
+		apply(old, tools, func(t *mcp.Tool) string { return t.Name }, g.server.RemoveTools, func(t *mcp.Tool) {
+			g.server.AddTool(t, unreachableTool)
+		}, g.log)
+	case kindResources:
+		if caps == nil || caps.Resources == nil {
+			return nil
+		}
+		resources, err := collect(g.up.Resources(ctx, nil))
+		if err != nil {
+			return fmt.Errorf("gateway: list the upstream's resources: %w", err)
+		}
+		templates, err := collect(g.up.ResourceTemplates(ctx, nil))
+		if err != nil {
+			return fmt.Errorf("gateway: list the upstream's resource templates: %w", err)
+		}
+		g.mu.Lock()
+		oldR, oldT := g.snap.resources, g.snap.templates
+		g.snap.resources, g.snap.templates = resources, templates
+		g.mu.Unlock()
+		apply(oldR, resources, func(r *mcp.Resource) string { return r.URI }, g.server.RemoveResources, func(r *mcp.Resource) {
+			g.server.AddResource(r, unreachableResource)
+		}, g.log)
+		apply(oldT, templates, func(t *mcp.ResourceTemplate) string { return t.URITemplate }, g.server.RemoveResourceTemplates, func(t *mcp.ResourceTemplate) {
+			g.server.AddResourceTemplate(t, unreachableResource)
+		}, g.log)
+	case kindPrompts:
+		if caps == nil || caps.Prompts == nil {
+			return nil
+		}
+		prompts, err := collect(g.up.Prompts(ctx, nil))
+		if err != nil {
+			return fmt.Errorf("gateway: list the upstream's prompts: %w", err)
+		}
+		g.mu.Lock()
+		old := g.snap.prompts
+		g.snap.prompts = prompts
+		g.mu.Unlock()
+		apply(old, prompts, func(p *mcp.Prompt) string { return p.Name }, g.server.RemovePrompts, func(p *mcp.Prompt) {
+			g.server.AddPrompt(p, unreachablePrompt)
+		}, g.log)
+	}
+	return nil
+}
+
+// collect reads every page of a listing, at most maxItems items.
+func collect[T any](seq iter.Seq2[T, error]) ([]T, error) {
+	var out []T
+	for v, err := range seq {
+		if err != nil {
+			return nil, err
+		}
+		if len(out) == maxItems {
+			return nil, fmt.Errorf("more than %d items", maxItems)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// apply registers on the mirror server what changed between old and new:
+// it removes the ids gone and adds the items new or changed. The
+// registrations give the middleware the tools' output schemas and the
+// downstream clients their list_changed notifications; the listings
+// themselves are served from the snapshot (see [Gateway.list]).
+func apply[T any](old, new []T, id func(T) string, remove func(...string), add func(T), log *zap.Logger) {
+	before := make(map[string]T, len(old))
+	for _, v := range old {
+		before[id(v)] = v
+	}
+	var gone []string
+	now := make(map[string]bool, len(new))
+	for _, v := range new {
+		now[id(v)] = true
+	}
+	for k := range before {
+		if !now[k] {
+			gone = append(gone, k)
+		}
+	}
+	if len(gone) > 0 {
+		remove(gone...)
+	}
+	for _, v := range new {
+		if w, ok := before[id(v)]; ok && reflect.DeepEqual(v, w) {
+			continue
+		}
+		register(v, id(v), add, log)
+	}
+}
+
+// register adds v, which the SDK may refuse with a panic (an input schema
+// that is not an object, a template that does not parse): such an item
+// stays listed and callable, only unregistered.
+func register[T any](v T, id string, add func(T), log *zap.Logger) {
+	defer func() {
+		if r := recover(); r != nil {
+			log.Warn("the mirror server refused an upstream item; it is forwarded but not registered",
+				zap.String("id", id), zap.Any("reason", r))
+		}
+	}()
+	add(v)
+}
+
+// errUnreachable: the registered handlers never run, since [Gateway.forward]
+// answers every call before the SDK routes it.
+var errUnreachable = errors.New("gateway: a mirror handler ran")
+
+func unreachableTool(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errUnreachable
+}
+
+func unreachableResource(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	return nil, errUnreachable
+}
+
+func unreachablePrompt(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+	return nil, errUnreachable
+}
+
+// forward is the innermost receiving middleware of the mirror server: it
+// serves the listings from the snapshot, in the upstream's order, and
+// forwards calls, reads, prompts, completions and the logging level to the
+// upstream, with the request's own _meta minus the stateless era's
+// envelope (which is about the downstream client and the gateway, not the
+// upstream).
+func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "tools/list", "resources/list", "resources/templates/list", "prompts/list":
+			return g.list(method, req)
+		case "tools/call", "resources/read", "prompts/get", "completion/complete", "logging/setLevel":
+		default:
+			return next(ctx, method, req)
+		}
+		ctx, cancel := context.WithTimeout(ctx, g.bound())
+		defer cancel()
+		var (
+			res mcp.Result
+			err error
+		)
+		switch p := req.GetParams().(type) {
+		case *mcp.CallToolParamsRaw:
+			var args any
+			if len(p.Arguments) > 0 {
+				args = p.Arguments
+			}
+			res, err = g.up.CallTool(ctx, &mcp.CallToolParams{Meta: upstreamMeta(p.Meta), Name: p.Name, Arguments: args})
+		case *mcp.ReadResourceParams:
+			res, err = g.up.ReadResource(ctx, &mcp.ReadResourceParams{Meta: upstreamMeta(p.Meta), URI: p.URI})
+		case *mcp.GetPromptParams:
+			res, err = g.up.GetPrompt(ctx, &mcp.GetPromptParams{Meta: upstreamMeta(p.Meta), Name: p.Name, Arguments: p.Arguments})
+		case *mcp.CompleteParams:
+			c := *p
+			c.Meta = upstreamMeta(p.Meta)
+			res, err = g.up.Complete(ctx, &c)
+		case *mcp.SetLoggingLevelParams:
+			c := *p
+			c.Meta = upstreamMeta(p.Meta)
+			if err = g.up.SetLoggingLevel(ctx, &c); err == nil {
+				return next(ctx, method, req)
+			}
+		default:
+			return nil, fmt.Errorf("gateway: %s: unexpected params %T", method, p)
+		}
+		if err != nil {
+			return nil, upstreamError(method, err)
+		}
+		if newProtocol(req) {
+			return complete(res)
+		}
+		return res, nil
+	}
+}
+
+// newProtocol reports whether the downstream session speaks the stateless
+// era (2026-07-28 or later), as the SDK decides it for its own handlers.
+func newProtocol(req mcp.Request) bool {
+	ss, ok := req.GetSession().(*mcp.ServerSession)
+	if !ok {
+		return false
+	}
+	p := ss.InitializeParams()
+	return p == nil || p.ProtocolVersion >= "2026-07-28"
+}
+
+// complete marks a result of the stateless era "resultType": "complete", as
+// the SDK marks the results of its own handlers (the field is the SDK's
+// own, set only by decoding): the upstream, of either era, answered in
+// full, since the gateway's client fulfils its input requests.
+func complete(res mcp.Result) (mcp.Result, error) {
+	var out mcp.Result
+	switch res.(type) {
+	case *mcp.CallToolResult:
+		out = new(mcp.CallToolResult)
+	case *mcp.ReadResourceResult:
+		out = new(mcp.ReadResourceResult)
+	case *mcp.GetPromptResult:
+		out = new(mcp.GetPromptResult)
+	default:
+		return res, nil
+	}
+	b, err := json.Marshal(res)
+	if err != nil || len(b) < 2 || b[len(b)-1] != '}' {
+		return nil, fmt.Errorf("gateway: encode the upstream's result: %w", err)
+	}
+	mark := []byte(`"resultType":"complete"}`)
+	if len(b) > 2 {
+		mark = append([]byte{','}, mark...)
+	}
+	b = append(b[:len(b)-1], mark...)
+	if err := json.Unmarshal(b, out); err != nil {
+		return nil, fmt.Errorf("gateway: decode the upstream's result: %w", err)
+	}
+	return out, nil
+}
+
+// upstreamError is what the downstream client gets for an error of the
+// upstream: the upstream's JSON-RPC error as it is (code, message, data),
+// or an internal error naming the method.
+func upstreamError(method string, err error) error {
+	var we *jsonrpc.Error
+	if errors.As(err, &we) {
+		return we
+	}
+	return fmt.Errorf("gateway: upstream %s: %w", method, err)
+}
+
+// ours are the _meta keys of the stateless era's envelope: they describe
+// the downstream client to the gateway; the gateway's own client sends its
+// own to the upstream.
+var ours = []string{
+	mcp.MetaKeyProtocolVersion,
+	mcp.MetaKeyClientInfo,
+	mcp.MetaKeyClientCapabilities,
+	mcp.MetaKeyLogLevel,
+}
+
+// upstreamMeta is the _meta forwarded upstream: the request's own, minus
+// the keys that are ours to consume; nil when nothing is left.
+func upstreamMeta(m mcp.Meta) mcp.Meta {
+	if len(m) == 0 {
+		return nil
+	}
+	out := make(mcp.Meta, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	for _, k := range ours {
+		delete(out, k)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// list serves one page of a listing from the snapshot. The cursor is the
+// index of the page's first item.
+func (g *Gateway) list(method string, req mcp.Request) (mcp.Result, error) {
+	cursor := cursorOf(req.GetParams())
+	start := 0
+	if cursor != "" {
+		n, err := strconv.Atoi(cursor)
+		if err != nil || n < 0 {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("invalid cursor %q", cursor)}
+		}
+		start = n
+	}
+	g.mu.Lock()
+	s := g.snap
+	g.mu.Unlock()
+	switch method {
+	case "tools/list":
+		items, next := page(s.tools, start)
+		return &mcp.ListToolsResult{Tools: items, NextCursor: next}, nil
+	case "resources/list":
+		items, next := page(s.resources, start)
+		return &mcp.ListResourcesResult{Resources: items, NextCursor: next}, nil
+	case "resources/templates/list":
+		items, next := page(s.templates, start)
+		return &mcp.ListResourceTemplatesResult{ResourceTemplates: items, NextCursor: next}, nil
+	default:
+		items, next := page(s.prompts, start)
+		return &mcp.ListPromptsResult{Prompts: items, NextCursor: next}, nil
+	}
+}
+
+// cursorOf reads the cursor of a list request's params.
+func cursorOf(p mcp.Params) string {
+	switch p := p.(type) {
+	case *mcp.ListToolsParams:
+		return p.Cursor
+	case *mcp.ListResourcesParams:
+		return p.Cursor
+	case *mcp.ListResourceTemplatesParams:
+		return p.Cursor
+	case *mcp.ListPromptsParams:
+		return p.Cursor
+	}
+	return ""
+}
+
+// page returns the items from start on, at most pageSize of them, never
+// nil (an empty list is [] on the wire), and the cursor of the next page.
+func page[T any](all []T, start int) ([]T, string) {
+	if start > len(all) {
+		start = len(all)
+	}
+	end := min(start+pageSize, len(all))
+	items := make([]T, 0, end-start)
+	items = append(items, all[start:end]...)
+	if end < len(all) {
+		return items, strconv.Itoa(end)
+	}
+	return items, ""
+}
