@@ -47,6 +47,14 @@ type Options struct {
 	// Logger receives a line per backend failure (error level). nil means
 	// zap.NewNop().
 	Logger *zap.Logger
+	// FormatArgument is the name of the wrapped server's per-call format
+	// argument (shaping.Options.FormatArgument), "" for none: a tool
+	// execution whose arguments set it gets that format, as with
+	// ?format=, whatever Accept says, and the argument is taken out of the
+	// arguments (a tool with a property of that name of its own keeps it).
+	// A value the server cannot render is a 422 tool error naming the
+	// formats.
+	FormatArgument string
 }
 
 // Handler serves the REST binding. Make one with [New]; it is safe for
@@ -55,6 +63,7 @@ type Handler struct {
 	backend    Backend
 	base       string
 	neg        *shaping.Negotiator
+	argument   *shaping.Shaper // takes the format argument out of the arguments; nil for none
 	maxBody    int64
 	timeout    time.Duration
 	log        *zap.Logger
@@ -79,6 +88,9 @@ func New(backend Backend, opts *Options) *Handler {
 	}
 	if h.neg == nil {
 		h.neg = shaping.NewNegotiator()
+	}
+	if opts.FormatArgument != "" {
+		h.argument = shaping.New(&shaping.Options{FormatArgument: opts.FormatArgument})
 	}
 	if h.maxBody <= 0 {
 		h.maxBody = DefaultMaxBodyBytes

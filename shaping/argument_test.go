@@ -85,6 +85,20 @@ func TestTakeArgument(t *testing.T) {
 	}
 }
 
+func TestTakeArgumentFromTheAdvertisedSchema(t *testing.T) {
+	// A front end that sees only the advertised schema (the REST binding
+	// reaches the server as a client) takes the argument all the same.
+	s := shaping.New(&shaping.Options{FormatArgument: "f"})
+	advertised, changed := s.ToolInputSchema([]byte(`{"type":"object","properties":{"city":{"type":"string"}}}`))
+	if !changed {
+		t.Fatal("not advertised")
+	}
+	rest, got := s.TakeArgument(func() []byte { return advertised }, []byte(`{"city":"Bern","f":"text"}`))
+	if string(rest) != `{"city":"Bern"}` || got != (shaping.Argument{Value: "text", Given: true}) {
+		t.Errorf("TakeArgument = %s, %+v", rest, got)
+	}
+}
+
 func TestTakeArgumentMap(t *testing.T) {
 	s := shaping.New(&shaping.Options{FormatArgument: "f"})
 	args := map[string]any{"city": "Bern", "f": "toon"}
