@@ -115,6 +115,22 @@ func contentType(mt string) string {
 	return mt
 }
 
+// renderingCSP is the Content-Security-Policy of an HTML rendering: it may
+// load, run, embed and submit nothing, and no page may frame it. The
+// renderings hold no HTML from data already; the policy is the second wall.
+const renderingCSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// setContentType sets Content-Type, and for HTML the restrictive
+// Content-Security-Policy. Every body is declared nosniff, so that a browser
+// never reads a text or JSON body as HTML.
+func setContentType(h http.Header, mt string) {
+	h.Set("Content-Type", contentType(mt))
+	h.Set("X-Content-Type-Options", "nosniff")
+	if base, _, _ := strings.Cut(mt, ";"); strings.EqualFold(strings.TrimSpace(base), "text/html") && h.Get("Content-Security-Policy") == "" {
+		h.Set("Content-Security-Policy", renderingCSP)
+	}
+}
+
 // etag is a strong entity tag of body: a hash of the exact bytes.
 func etag(body []byte) string {
 	sum := sha256.Sum256(body)
@@ -127,7 +143,7 @@ func etag(body []byte) string {
 // modtime is known.
 func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
 	h := q.w.Header()
-	h.Set("Content-Type", contentType(mediaType))
+	setContentType(h, mediaType)
 	h.Set("ETag", etag(body))
 	h.Set("Cache-Control", "no-cache")
 	limitRanges(q.r, int64(len(body)))
@@ -137,7 +153,7 @@ func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
 // servePOST answers a POST with body: never cached.
 func servePOST(q *request, mediaType string, body []byte) {
 	h := q.w.Header()
-	h.Set("Content-Type", contentType(mediaType))
+	setContentType(h, mediaType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", itoa(len(body)))
 	q.w.WriteHeader(http.StatusOK)
