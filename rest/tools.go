@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -115,10 +117,16 @@ func (h *Handler) execute(q *request) *Error {
 	if args == nil {
 		args = json.RawMessage(`{}`)
 	}
+	if h.argument != nil {
+		var e *Error
+		if args, mt, format, e = h.takeArgument(tool, args, mt, format); e != nil {
+			return e
+		}
+	}
 	if e := h.validateArguments(tool.InputSchema, args); e != nil {
 		return e
 	}
-	res, err := h.backend.CallTool(q.ctx, name, args, features(format))
+	res, err := h.backend.CallTool(q.ctx, name, args, q.features(format))
 	if err != nil {
 		return h.backendError(err, "call tool "+name)
 	}
@@ -319,4 +327,29 @@ func trimNL(b []byte) []byte {
 		b = b[:len(b)-1]
 	}
 	return b
+}
+
+// takeArgument takes the format argument (Options.FormatArgument) out of a
+// tool execution's arguments; when the call set it, its format replaces the
+// one Accept or ?format= chose, as the MCP front ends let it override the
+// profile's.
+func (h *Handler) takeArgument(tool Tool, args json.RawMessage, mt, format string) (json.RawMessage, string, string, *Error) {
+	rest, arg := h.argument.TakeArgument(func() []byte { return tool.InputSchema }, args)
+	if !arg.Given {
+		return rest, mt, format, nil
+	}
+	names := make([]string, 0, 8)
+	for _, m := range h.neg.MediaTypes() {
+		names = append(names, h.neg.FormatName(m))
+	}
+	if !arg.Invalid {
+		f := strings.ToLower(arg.Value)
+		for _, m := range h.neg.MediaTypes() {
+			if h.neg.FormatName(m) == f {
+				return rest, m, f, nil
+			}
+		}
+	}
+	return nil, "", "", newError(http.StatusUnprocessableEntity, CodeToolError,
+		"argument "+strconv.Quote(h.argument.FormatArgument())+" must be one of "+strings.Join(names, ", "))
 }

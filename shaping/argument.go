@@ -159,6 +159,11 @@ func (s *Shaper) TakeArgument(inputSchema func() []byte, args []byte) (rest []by
 	if s.argument == "" || len(args) == 0 {
 		return args, Argument{}
 	}
+	if !bytes.Contains(args, []byte(s.argument)) && bytes.IndexByte(args, '\\') < 0 {
+		// Neither the name nor an escape that could spell it: most calls
+		// cost one scan of their bytes and nothing more.
+		return args, Argument{}
+	}
 	obj, ok := scanObject(args)
 	if !ok {
 		return args, Argument{}
@@ -222,7 +227,7 @@ func (s *Shaper) TakeArgumentMap(inputSchema func() []byte, args map[string]any)
 }
 
 // owns reports whether a tool's input schema has a property named as the
-// format argument.
+// format argument, other than the one [Shaper.ToolInputSchema] adds.
 func (s *Shaper) owns(schema func() []byte) bool {
 	if schema == nil {
 		return false
@@ -240,8 +245,17 @@ func (s *Shaper) owns(schema func() []byte) bool {
 	if !ok {
 		return false
 	}
-	_, owned := inner.member(s.argument)
-	return owned
+	m, owned := inner.member(s.argument)
+	if !owned {
+		return false
+	}
+	// The property this library advertised (a front end that reads the
+	// advertised schema, such as the REST binding) is not the tool's own.
+	var prop struct {
+		Description string `json:"description"`
+	}
+	raw := inputSchema[props.valueStart:props.valueEnd][m.valueStart:m.valueEnd]
+	return json.Unmarshal(raw, &prop) != nil || prop.Description != argumentDescription
 }
 
 // withArgument returns the profile of one call that carried the format

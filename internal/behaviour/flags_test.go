@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -49,5 +50,38 @@ func TestDemoRefusesToStartWithBadDefaultTags(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+func TestDemoRESTTakesTheFormatArgument(t *testing.T) {
+	for _, sdk := range behaviour.SDKs {
+		t.Run(string(sdk), func(t *testing.T) {
+			t.Setenv(serve.SDKEnv, string(sdk))
+			base, _ := servetest.REST(t, behaviour.App(), "-rest", "127.0.0.1:0", "-format-argument", "response_format")
+			post := func(format string) (int, string, string) {
+				body := `{"arguments":{"city":"Bern","response_format":"` + format + `"}}`
+				req, err := http.NewRequest(http.MethodPost, base+"/tools/get_weather/execute", strings.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				req.Header.Set("Accept", "application/json")
+				req.Header.Set("Content-Type", "application/json")
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer res.Body.Close()
+				b, _ := io.ReadAll(res.Body)
+				return res.StatusCode, res.Header.Get("Content-Type"), string(b)
+			}
+			code, ct, body := post("markdown")
+			if code != http.StatusOK || !strings.HasPrefix(ct, "text/markdown") || renderers.CheckMarkdown(body) != nil || json.Valid([]byte(body)) {
+				t.Errorf("response_format markdown: %d %s\n%s", code, ct, body)
+			}
+			code, _, body = post("xml")
+			if code != http.StatusUnprocessableEntity || !strings.Contains(body, "json, markdown, text, toon") {
+				t.Errorf("response_format xml: %d\n%s", code, body)
+			}
+		})
 	}
 }

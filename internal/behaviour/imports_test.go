@@ -8,12 +8,12 @@ import (
 
 // TestFrontEndsImportOnlyTheCore keeps the architecture's rule (contract
 // section 9): front ends (package middleware and its gate, mcpgo, rest and
-// its backends) import only shaping from the core, so that no decision can
+// its backends, the gateway) import only shaping from the core, so that no decision can
 // be written in a front end twice; and no package of the core imports an
 // SDK.
 func TestFrontEndsImportOnlyTheCore(t *testing.T) {
 	const module = "github.com/contentneg/contentneg/"
-	frontEnds := []string{"middleware", "middleware/elicitation", "middleware/resourcemeta", "middleware/internal/sdk", "mcpgo", "rest", "rest/gosdkbackend", "rest/mcpgobackend"}
+	frontEnds := []string{"middleware", "middleware/elicitation", "middleware/resourcemeta", "middleware/internal/sdk", "mcpgo", "rest", "rest/gosdkbackend", "rest/mcpgobackend", "internal/gateway", "cmd/contentneg"}
 	core := []string{"featuretags", "negotiation", "renderers", "shaping"}
 	imports := func(pkg string) []string {
 		p, err := build.Import(module+pkg, ".", 0)

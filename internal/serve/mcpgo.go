@@ -191,7 +191,7 @@ func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			if err != nil {
 				return fmt.Errorf("serve REST: %w", err) // err names the address
 			}
-			h := rest.New(backend, &rest.Options{BasePath: RESTBase, Negotiator: a.Shaper().Negotiator(), Logger: log})
+			h := rest.New(backend, &rest.Options{BasePath: RESTBase, Negotiator: a.Shaper().Negotiator(), Logger: log, FormatArgument: a.Shaper().FormatArgument()})
 			hs.Handler = h.RequireAPIKey(cfg.APIKey)
 			fmt.Fprintf(stderr, "%s: serving REST at http://%s%s\n", app.Name, ln.Addr(), RESTBase)
 			go func() {

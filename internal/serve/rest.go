@@ -78,9 +78,10 @@ func startREST(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 				return fmt.Errorf("serve REST: %w", err)
 			}
 			h := rest.New(backend, &rest.Options{
-				BasePath:   RESTBase,
-				Negotiator: p.Middleware.Shaper().Negotiator(),
-				Logger:     p.Logger,
+				BasePath:       RESTBase,
+				Negotiator:     p.Middleware.Shaper().Negotiator(),
+				Logger:         p.Logger,
+				FormatArgument: p.Middleware.Shaper().FormatArgument(),
 			})
 			srv.Handler = h.RequireAPIKey(p.Config.APIKey)
 			fmt.Fprintf(stderr, "%s: serving REST at http://%s%s\n", p.App.Name, ln.Addr(), RESTBase)

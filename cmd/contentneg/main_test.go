@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/shaping"
+)
+
+const (
+	// runAsGateway, set in the environment to a JSON list of arguments,
+	// makes the test binary run the command's main: a real process to send
+	// SIGTERM to.
+	runAsGateway = "CONTENTNEG_RUN_AS_GATEWAY"
+	// requireEnv, set to 1 (as .ci/run does), turns the skip for a missing
+	// node or node_modules into a failure.
+	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
+	// shutdownBound is the contract's bound on the exit after SIGTERM (not
+	// a timing measurement).
+	shutdownBound = 2 * time.Second
+	// testTimeout bounds each test's exchanges.
+	testTimeout = time.Minute
+)
+
+func TestMain(m *testing.M) {
+	if args := os.Getenv(runAsGateway); args != "" {
+		var list []string
+		if err := json.Unmarshal([]byte(args), &list); err != nil {
+			panic(err)
+		}
+		os.Args = append([]string{name}, list...)
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// everything returns the command line of the npm everything server, or
+// skips (fails when required) without node or the installed servers.
+func everything(t *testing.T) []string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		unavailable(t, "node is not installed (%v); install Node 20 or later, then run npm ci in interop/servers", err)
+	}
+	bin, err := filepath.Abs(filepath.Join("..", "..", "interop", "servers", "node_modules", ".bin", "mcp-server-everything"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(bin); err != nil {
+		unavailable(t, "the npm everything server is not installed (%v); run npm ci in interop/servers", err)
+	}
+	return []string{node, bin, "stdio"}
+}
+
+func unavailable(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv(requireEnv) == "1" {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format, args...)
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{name: "no upstream", args: nil, want: "no upstream"},
+		{name: "both upstreams", args: []string{"-upstream", "http://127.0.0.1:1/mcp", "--", "node", "server.js"}, want: "not both"},
+		{name: "stateless without http", args: []string{"-stateless", "--", "node"}, want: "-stateless needs -http"},
+		{name: "zero call timeout", args: []string{"-call-timeout", "0s", "--", "node"}, want: "positive duration"},
+		{name: "negative idle", args: []string{"-session-idle", "-1s", "--", "node"}, want: "0 or more"},
+		{name: "unknown flag", args: []string{"-nope", "--", "node"}, want: "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := run(context.Background(), tt.args, strings.NewReader(""), io.Discard, &stderr); code != 2 {
+				t.Errorf("exit code %d, want 2 (stderr: %s)", code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("stderr %q does not say %q", stderr.String(), tt.want)
+			}
+		})
+	}
+}
+
+// TestUpstreamThatCannotStart: a command that does not exist is an error
+// naming it, exit code 1, not a hang.
+func TestUpstreamThatCannotStart(t *testing.T) {
+	var stderr bytes.Buffer
+	code := run(context.Background(), []string{"--", "/nonexistent/mcp-server"}, strings.NewReader(""), io.Discard, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "/nonexistent/mcp-server") {
+		t.Errorf("exit code %d, stderr %q; want 1 and the command named", code, stderr.String())
+	}
+}
+
+// TestStdio: the default downstream is stdio; a client that declared a
+// profile gets the upstream's structured result rendered, and the gateway
+// exits 0 when its client closes stdin.
+func TestStdio(t *testing.T) {
+	cmdline := everything(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, append([]string{"--"}, cmdline...), inR, outW, io.Discard)
+		_ = outW.Close()
+	}()
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": []string{"human"}})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, &mcp.ClientOptions{Capabilities: caps}).
+		Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := cs.InitializeResult().Capabilities.Extensions[shaping.ExtensionID]; !ok {
+		t.Error("the gateway does not advertise the extension")
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-structured-content", Arguments: map[string]any{"location": "Chicago"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Content) != 1 || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "- **Temperature:**") {
+		t.Errorf("human got %+v, want the markdown rendering", res.Content)
+	}
+	_ = cs.Close()
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("exit code %d after stdin closed, want 0", c)
+		}
+	case <-ctx.Done():
+		t.Fatal("the gateway did not exit when stdin closed")
+	}
+}
+
+// TestRESTAndSIGTERM runs the command as a process with -rest and -http in
+// front of the everything server: REST clients get their renderings by
+// Accept, and SIGTERM ends everything within 2 s with exit code 0.
+func TestRESTAndSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	cmdline := everything(t)
+	args, _ := json.Marshal(append([]string{"-rest", "127.0.0.1:0", "-http", "127.0.0.1:0", "--"}, cmdline...))
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), runAsGateway+"="+string(args))
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	exited := make(chan error, 1)
+	lines := make(chan string, 64)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			default:
+			}
+		}
+		exited <- cmd.Wait()
+	}()
+	var restURL, mcpURL string
+	deadline := time.After(testTimeout)
+	for restURL == "" || mcpURL == "" {
+		select {
+		case line := <-lines:
+			if m := regexp.MustCompile(`REST under (\S+) at (http://\S+)`).FindStringSubmatch(line); m != nil {
+				restURL = m[2] + m[1]
+			}
+			if m := regexp.MustCompile(`under /mcp at (http://\S+)`).FindStringSubmatch(line); m != nil {
+				mcpURL = m[1] + "/mcp"
+			}
+		case err := <-exited:
+			t.Fatalf("the gateway exited before serving: %v", err)
+		case <-deadline:
+			t.Fatal("the gateway did not say where it listens")
+		}
+	}
+
+	tests := []struct {
+		accept, want string
+	}{
+		{accept: "text/markdown", want: "- **Temperature:**"},
+		{accept: "text/plain", want: "temperature"},
+		{accept: "application/json", want: `"status":"success"`},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest(http.MethodPost, restURL+"/tools/get-structured-content/execute", strings.NewReader(`{"arguments":{"location":"Chicago"}}`))
+		req.Header.Set("Accept", tt.accept)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), tt.want) {
+			t.Errorf("Accept %s: %d %s, want 200 with %q", tt.accept, resp.StatusCode, body, tt.want)
+		}
+	}
+
+	// An MCP client over HTTP, connected when the signal comes.
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).
+		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: mcpURL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": "hi"}}); err != nil {
+		t.Fatal(err)
+	}
+
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("the gateway exited with %v, want status 0", err)
+		}
+	case <-time.After(shutdownBound):
+		t.Fatalf("the gateway did not exit within %v of SIGTERM", shutdownBound)
+	}
+}

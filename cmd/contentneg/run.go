@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/contentneg/contentneg/internal/gateway"
+	"github.com/contentneg/contentneg/rest"
+	"github.com/contentneg/contentneg/rest/gosdkbackend"
+	"github.com/contentneg/contentneg/shaping"
+)
+
+const (
+	name = "contentneg"
+	// restBase is where the REST binding is served.
+	restBase = "/mcp/v1"
+	// apiKeyEnv holds the REST binding's API key.
+	apiKeyEnv = "CONTENTNEG_API_KEY"
+	// stopBudget bounds the shutdown: SIGTERM ends everything within 2 s.
+	stopBudget = 1500 * time.Millisecond
+	// terminate is how long the upstream command has to exit once its
+	// stdin is closed, before SIGTERM (and as long again before SIGKILL).
+	terminate = 300 * time.Millisecond
+)
+
+// config is what the command line asks for.
+type config struct {
+	command     []string
+	upstream    string
+	stdio       bool
+	httpAddr    string
+	stateless   bool
+	restAddr    string
+	callTimeout time.Duration
+	sessionIdle time.Duration
+	verbose     bool
+}
+
+// parse reads the command line; usage errors are written to stderr.
+func parse(args []string, stderr io.Writer) (config, error) {
+	var cfg config
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s [flags] -- COMMAND ARGS...\n       %s -upstream URL [flags]\n", name, name)
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&cfg.upstream, "upstream", "", "connect to this streamable-HTTP MCP server instead of running a command")
+	fs.BoolVar(&cfg.stdio, "stdio", false, "serve on stdio (the default when neither -http nor -rest is given)")
+	fs.StringVar(&cfg.httpAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
+	fs.BoolVar(&cfg.stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
+	fs.StringVar(&cfg.restAddr, "rest", "", "serve the REST binding on this address (path "+restBase+"); $"+apiKeyEnv+", when set, is the key it requires")
+	fs.DurationVar(&cfg.callTimeout, "call-timeout", gateway.DefaultCallTimeout, "bound every request forwarded to the upstream")
+	fs.DurationVar(&cfg.sessionIdle, "session-idle", 30*time.Minute, "with -http: close a session whose client sent nothing for this long (0: never)")
+	fs.BoolVar(&cfg.verbose, "v", false, "log at debug level on stderr")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	cfg.command = fs.Args()
+	if cfg.httpAddr == "" && cfg.restAddr == "" {
+		cfg.stdio = true
+	}
+	var err error
+	switch {
+	case len(cfg.command) > 0 && cfg.upstream != "":
+		err = errors.New("give either -upstream URL or -- COMMAND ARGS..., not both")
+	case len(cfg.command) == 0 && cfg.upstream == "":
+		err = errors.New("no upstream: give -- COMMAND ARGS... or -upstream URL")
+	case cfg.stateless && cfg.httpAddr == "":
+		err = errors.New("-stateless needs -http")
+	case cfg.callTimeout <= 0:
+		err = fmt.Errorf("-call-timeout %v: want a positive duration", cfg.callTimeout)
+	case cfg.sessionIdle < 0:
+		err = fmt.Errorf("-session-idle %v: want a duration of 0 or more", cfg.sessionIdle)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	}
+	return cfg, err
+}
+
+// run runs the gateway until ctx ends, stdin ends (in stdio mode) or the
+// upstream goes away; it returns the exit code: 0, 1 for a failure, 2 for
+// a usage error.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, err := parse(args, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	log := newLogger(cfg.verbose, stderr)
+	if err := serve(ctx, cfg, log, stdin, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 1
+	}
+	return 0
+}
+
+// upstreamTransport is how the gateway reaches the upstream.
+func upstreamTransport(cfg config, stderr io.Writer) mcp.Transport {
+	if cfg.upstream != "" {
+		return &mcp.StreamableClientTransport{Endpoint: cfg.upstream}
+	}
+	cmd := exec.Command(cfg.command[0], cfg.command[1:]...)
+	cmd.Stderr = stderr
+	return &mcp.CommandTransport{Command: cmd, TerminateDuration: terminate}
+}
+
+// serve connects to the upstream and serves its mirror on the chosen
+// transports until one of them ends or ctx is done.
+func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) error {
+	connectCtx, cancel := context.WithTimeout(ctx, cfg.callTimeout)
+	g, err := gateway.New(connectCtx, upstreamTransport(cfg, stderr), &gateway.Options{
+		// Options.Default and Options.FormatArgument will come from flags
+		// and the config file here.
+		Shaping:     &shaping.Options{Logger: log, Recover: true},
+		Logger:      log,
+		CallTimeout: cfg.callTimeout,
+	})
+	cancel()
+	if err != nil {
+		return err
+	}
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	go func() {
+		err := g.Wait()
+		if err == nil {
+			err = errors.New("the upstream ended")
+		}
+		stop(fmt.Errorf("upstream: %w", err))
+	}()
+
+	var servers []*http.Server
+	listen := func(addr string, h http.Handler, what string) error {
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return fmt.Errorf("serve %s: %w", what, err)
+		}
+		srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+		servers = append(servers, srv)
+		fmt.Fprintf(stderr, "%s: serving %s at http://%s\n", name, what, ln.Addr())
+		go func() {
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				stop(fmt.Errorf("serve %s: %w", what, err))
+			}
+		}()
+		return nil
+	}
+	var backend *gosdkbackend.Backend
+	err = func() error {
+		if cfg.httpAddr != "" {
+			h := g.Middleware().Handler(mcp.NewStreamableHTTPHandler(
+				func(*http.Request) *mcp.Server { return g.Server() },
+				&mcp.StreamableHTTPOptions{Stateless: cfg.stateless, SessionTimeout: cfg.sessionIdle},
+			))
+			mux := http.NewServeMux()
+			mux.Handle("/mcp", h)
+			mode := "MCP (stateful)"
+			if cfg.stateless {
+				mode = "MCP (stateless)"
+			}
+			if err := listen(cfg.httpAddr, mux, mode+" under /mcp"); err != nil {
+				return err
+			}
+		}
+		if cfg.restAddr != "" {
+			var err error
+			// The session outlives this function: it must not end with ctx.
+			if backend, err = gosdkbackend.New(context.WithoutCancel(ctx), g.Server(), nil); err != nil {
+				return fmt.Errorf("serve REST: %w", err)
+			}
+			h := rest.New(backend, &rest.Options{
+				BasePath:   restBase,
+				Negotiator: g.Middleware().Shaper().Negotiator(),
+				Logger:     log,
+			})
+			if err := listen(cfg.restAddr, h.RequireAPIKey(os.Getenv(apiKeyEnv)), "REST under "+restBase); err != nil {
+				return err
+			}
+		}
+		if cfg.stdio {
+			go func() {
+				t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
+				err := g.Server().Run(ctx, t)
+				if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+					stop(nil) // stdin ended: the client is done
+					return
+				}
+				stop(fmt.Errorf("serve stdio: %w", err))
+			}()
+		}
+		return nil
+	}()
+	if err == nil {
+		<-ctx.Done()
+		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+			err = cause
+		}
+	}
+	shutdown(g, servers, backend, log)
+	return err
+}
+
+// shutdown ends everything within stopBudget: open questions first, then
+// the downstream sessions, the HTTP servers and the upstream.
+func shutdown(g *gateway.Gateway, servers []*http.Server, backend *gosdkbackend.Backend, log *zap.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), stopBudget)
+	defer cancel()
+	g.Middleware().Close()
+	for ss := range g.Server().Sessions() {
+		_ = ss.Close()
+	}
+	for _, srv := range servers {
+		if err := srv.Shutdown(ctx); err != nil {
+			_ = srv.Close()
+		}
+	}
+	if backend != nil {
+		_ = backend.Close()
+	}
+	if err := g.Close(); err != nil {
+		log.Debug("upstream closed", zap.Error(err))
+	}
+}
+
+// newLogger logs to stderr only: stdout is the protocol's in stdio mode.
+func newLogger(verbose bool, stderr io.Writer) *zap.Logger {
+	level := zapcore.WarnLevel
+	if verbose {
+		level = zapcore.DebugLevel
+	}
+	enc := zap.NewDevelopmentEncoderConfig()
+	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(stderr)), level))
+}
+
+// nopWriteCloser lets stdout serve as the write side of a transport
+// without closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
