@@ -24,6 +24,9 @@ var builtin = shaping.NewNegotiator()
 // else the Accept header, among the media types neg can choose. It returns
 // the media type and its format name.
 func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
+	if e := q.readVerbosity(); e != nil {
+		return "", "", e
+	}
 	available := neg.MediaTypes()
 	if f := q.r.URL.Query().Get("format"); f != "" {
 		f = strings.ToLower(f)
@@ -101,9 +104,28 @@ func withoutVersion(accept string) string {
 	return out.String()
 }
 
-// features are the tags a REST request declares: the negotiated format, and
-// that nobody can be asked questions.
-func features(format string) []string {
+// readVerbosity reads ?verbosity=compact|standard|verbose (any case) into
+// q.verbosity; another value is a 400.
+func (q *request) readVerbosity() *Error {
+	v := q.r.URL.Query().Get("verbosity")
+	if v == "" {
+		return nil
+	}
+	switch lv := strings.ToLower(v); lv {
+	case "compact", "standard", "verbose":
+		q.verbosity = lv
+		return nil
+	}
+	return invalid("unknown verbosity", Detail{Field: "verbosity", Error: "must be one of compact, standard, verbose"})
+}
+
+// features are the tags a REST request declares: the negotiated format, the
+// verbosity when ?verbosity= gave one, and that nobody can be asked
+// questions.
+func (q *request) features(format string) []string {
+	if q.verbosity != "" {
+		return []string{"format=" + format, "verbosity=" + q.verbosity, "!interactive"}
+	}
 	return []string{"format=" + format, "!interactive"}
 }
 
