@@ -17,6 +17,7 @@ require (
 	go.uber.org/fx v1.24.0
 	go.uber.org/goleak v1.3.0
 	go.uber.org/zap v1.28.0
+	golang.org/x/net v0.43.0
 	gonum.org/v1/plot v0.17.0
 )
 

@@ -12,7 +12,7 @@ const (
 	Elicitation = "elicitation" // the client claims the elicitation capability
 	Roots       = "roots"       // the client claims the roots capability
 	Tasks       = "tasks"       // the client claims the tasks capability
-	Format      = "format"      // key: json, text, markdown or toon
+	Format      = "format"      // key: json, text, markdown, toon or html
 	Verbosity   = "verbosity"   // key: compact, standard or verbose
 )
 
@@ -22,6 +22,7 @@ const (
 	Text     = "text"
 	Markdown = "markdown"
 	TOON     = "toon" // Token-Oriented Object Notation, text/toon
+	HTML     = "html" // the markdown rendering as HTML, text/html
 	Compact  = "compact"
 	Standard = "standard"
 	Verbose  = "verbose"
@@ -52,7 +53,7 @@ var registry = [...]registered{
 	{Elicitation, flag, nil},
 	{Roots, flag, nil},
 	{Tasks, flag, nil},
-	{Format, key, []string{JSON, Text, Markdown, TOON}},
+	{Format, key, []string{JSON, Text, Markdown, TOON, HTML}},
 	{Verbosity, key, []string{Compact, Standard, Verbose}},
 }
 

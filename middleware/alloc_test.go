@@ -14,11 +14,11 @@ import (
 
 // TestReceivingAllocations keeps the middleware's own allocations on a
 // stateless-era tools/call of a typed tool whose result goes out as it is:
-// none for a client that did not declare the extension, and at most 13 for
-// an agent whose typed result keeps its JSON mirror: the tag list, the
-// profile and the call (3), and the lookup of the tool's output schema (a
-// tools/list through the handlers below, 10), whose order the mirror
-// follows (contract section 5, "Order and identity").
+// none for a client that did not declare the extension, and at most 3 (the
+// tag list, the profile, the call) for an agent whose typed result keeps
+// its JSON mirror: the lookup of the tool's output schema, whose order the
+// mirror follows (contract section 5, "Order and identity"), allocates
+// nothing.
 func TestReceivingAllocations(t *testing.T) {
 	value := json.RawMessage(`{"station":"Bern","temperature_c":8.1}`)
 	next := func(context.Context, string, mcp.Request) (mcp.Result, error) {
@@ -32,7 +32,7 @@ func TestReceivingAllocations(t *testing.T) {
 		want float64
 	}{
 		{"undeclared", nil, 0},
-		{"agent", []string{"agent", "mcp-capable", "sampling", "elicitation", "roots", "tasks", "verbosity=compact", "format!=markdown"}, 13},
+		{"agent", []string{"agent", "mcp-capable", "sampling", "elicitation", "roots", "tasks", "verbosity=compact", "format!=markdown"}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -23,8 +23,8 @@ func FromAccept(accept string) (*Profile, error) {
 // header: the same profile as a client that declared "format=NAME" for the
 // media type the header prefers (RFC 9110: q-values, q=0 excludes, the most
 // specific range sets a type's quality, ties go to the server's order:
-// application/json, text/markdown, text/plain, text/toon, then the
-// registered formats).
+// application/json, text/markdown, text/plain, text/toon, text/html, then
+// the registered formats).
 // An empty header or "*/*" gives application/json. A header that accepts
 // none of them, or cannot be parsed, gives an error wrapping
 // [ErrNotAcceptable] and a nil profile.
@@ -51,10 +51,10 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 }
 
 // MediaTypes returns the media types the negotiator can choose, in the
-// server's order: application/json, text/markdown, text/plain, text/toon,
+// server's order: application/json, text/markdown, text/plain, text/toon, text/html,
 // then the registered formats in registration order.
 func (n *Negotiator) MediaTypes() []string {
-	out := []string{MediaJSON, MediaMarkdown, MediaText, MediaTOON}
+	out := []string{MediaJSON, MediaMarkdown, MediaText, MediaTOON, MediaHTML}
 	if f := n.formats(); f != nil {
 		out = append(out, f.types...)
 	}
@@ -73,6 +73,8 @@ func (n *Negotiator) FormatName(mediaType string) string {
 		return "text"
 	case MediaTOON:
 		return "toon"
+	case MediaHTML:
+		return "html"
 	}
 	if f := n.formats(); f != nil {
 		for i, t := range f.types {

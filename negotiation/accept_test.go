@@ -26,7 +26,9 @@ func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
 		{"text wildcard ties go to the server's order", "text/*", "format=markdown"},
 		{"the most specific range wins", "text/*;q=0.2, text/plain;q=0.8, */*;q=0.1", "format=text"},
 		{"unknown types beside a known one", "application/xml, image/png;q=0.9, text/plain;q=0.1", "format=text"},
-		{"browser-like", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "format=json"},
+		{"browser-like", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "format=html"},
+		{"browser without html", "application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "format=json"},
+		{"html and markdown tie: markdown first", "text/html, text/markdown", "format=markdown"},
 		{"case of the type", "Text/Markdown", "format=markdown"},
 		{"toon", "text/toon", "format=toon"},
 		{"toon with charset", "text/toon; charset=utf-8", "format=toon"},
@@ -69,7 +71,7 @@ func TestFromAcceptMatchesTheFormatTag(t *testing.T) {
 func TestFromAcceptRefusesWhatItCannotRender(t *testing.T) {
 	for _, accept := range []string{
 		"application/xml",
-		"image/png, text/html",
+		"image/png, application/xhtml+xml",
 		"application/json;q=0, text/*;q=0",
 		"*/*;q=0",
 		"text/csv",
@@ -142,7 +144,7 @@ func TestMediaTypesInServerOrder(t *testing.T) {
 	if err := n.AddFormat("csv", "text/csv"); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"application/json", "text/markdown", "text/plain", "text/toon", "text/csv"}
+	want := []string{"application/json", "text/markdown", "text/plain", "text/toon", "text/html", "text/csv"}
 	got := n.MediaTypes()
 	if len(got) != len(want) {
 		t.Fatalf("MediaTypes() = %v, want %v", got, want)

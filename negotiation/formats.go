@@ -19,6 +19,9 @@ const (
 	MediaText = "text/plain"
 	// MediaTOON is the TOON rendering: Token-Oriented Object Notation.
 	MediaTOON = "text/toon"
+	// MediaHTML is the HTML rendering: the markdown rendering as HTML,
+	// every data value escaped.
+	MediaHTML = "text/html"
 )
 
 // ErrFormat reports a format that cannot be registered: see
@@ -26,7 +29,7 @@ const (
 var ErrFormat = errors.New("invalid format registration")
 
 // formats is an immutable table of the format names a server registered
-// beside the built-in json, markdown, text and toon, each with its media type.
+// beside the built-in json, markdown, text, toon and html, each with its media type.
 // Negotiators replace it as a whole, so readers need no lock.
 type formats struct {
 	names []string // lower case, in registration order
@@ -79,7 +82,7 @@ func checkFormat(name, mediaType string) (string, string, error) {
 		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", ErrFormat, name)
 	}
 	switch lname {
-	case featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON:
+	case featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON, featuretags.HTML:
 		return "", "", fmt.Errorf("%w: format name %q is built in", ErrFormat, name)
 	}
 	mt, params, err := mime.ParseMediaType(mediaType)
@@ -87,7 +90,7 @@ func checkFormat(name, mediaType string) (string, string, error) {
 		return "", "", fmt.Errorf("%w: %q is not a media type without parameters", ErrFormat, mediaType)
 	}
 	switch mt {
-	case MediaJSON, MediaMarkdown, MediaText, MediaTOON:
+	case MediaJSON, MediaMarkdown, MediaText, MediaTOON, MediaHTML:
 		return "", "", fmt.Errorf("%w: media type %q belongs to a built-in format", ErrFormat, mt)
 	}
 	return lname, mt, nil

@@ -41,9 +41,12 @@ const (
 	FormatCustom
 	// FormatTOON: "format=toon".
 	FormatTOON
+	// FormatHTML: "format=html".
+	FormatHTML
 )
 
-// String returns "unset", "json", "text", "markdown", "custom" or "toon".
+// String returns "unset", "json", "text", "markdown", "custom", "toon" or
+// "html".
 func (f Format) String() string {
 	switch f {
 	case FormatJSON:
@@ -56,6 +59,8 @@ func (f Format) String() string {
 		return "custom"
 	case FormatTOON:
 		return "toon"
+	case FormatHTML:
+		return "html"
 	default:
 		return "unset"
 	}
@@ -139,10 +144,13 @@ const (
 	// TOON: one text block of TOON (text/toon), the value in
 	// Token-Oriented Object Notation.
 	TOON
+	// HTML: one text block of HTML (text/html): the markdown rendering
+	// converted by goldmark, every data value escaped, no HTML from data.
+	HTML
 )
 
-// String returns "pass-through", "structured", "markdown", "text", "custom"
-// or "toon".
+// String returns "pass-through", "structured", "markdown", "text", "custom",
+// "toon" or "html".
 func (r Rendering) String() string {
 	switch r {
 	case Structured:
@@ -155,6 +163,8 @@ func (r Rendering) String() string {
 		return "custom"
 	case TOON:
 		return "toon"
+	case HTML:
+		return "html"
 	default:
 		return "pass-through"
 	}
@@ -171,6 +181,8 @@ func (r Rendering) format() Format {
 		return FormatText
 	case TOON:
 		return FormatTOON
+	case HTML:
+		return FormatHTML
 	default:
 		return FormatUnset
 	}

@@ -63,6 +63,8 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 // FormatNames returns the format names the server can render, in the order
 // a model is offered them: the built-in json, markdown, text and toon, then
 // the names registered with [Negotiator.AddFormat], in registration order.
+// html is not among them: it is for people in a browser, not for a model
+// choosing one call's format.
 func (n *Negotiator) FormatNames() []string {
 	names := []string{featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON}
 	if f := n.formats(); f != nil {

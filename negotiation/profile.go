@@ -69,7 +69,7 @@ func (p *Profile) Format() Format {
 }
 
 // MediaType returns the media type of the rendering the client gets:
-// [MediaJSON], [MediaMarkdown], [MediaText], [MediaTOON], the media type of
+// [MediaJSON], [MediaMarkdown], [MediaText], [MediaTOON], [MediaHTML], the media type of
 // a format the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
 	switch p.Rendering() {
@@ -81,6 +81,8 @@ func (p *Profile) MediaType() string {
 		return MediaText
 	case TOON:
 		return MediaTOON
+	case HTML:
+		return MediaHTML
 	case Custom:
 		return p.custom
 	default:

@@ -176,7 +176,7 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 			p.format, p.custom = FormatCustom, mt
 		}
 	}
-	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown, FormatTOON} {
+	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown, FormatTOON, FormatHTML} {
 		if set.Excludes(featuretags.Format, f.String()) {
 			p.excluded |= 1 << f
 		}
@@ -243,6 +243,8 @@ func formatOf(v string) Format {
 		return FormatMarkdown
 	case featuretags.TOON:
 		return FormatTOON
+	case featuretags.HTML:
+		return FormatHTML
 	default:
 		return FormatUnset
 	}
@@ -260,6 +262,8 @@ func renderingOf(f Format) Rendering {
 		return Custom
 	case FormatTOON:
 		return TOON
+	case FormatHTML:
+		return HTML
 	default:
 		return PassThrough
 	}

@@ -27,7 +27,8 @@ func words(out []string, s string) []string {
 	var prev rune
 	for i, c := range s {
 		sep := c == '_' || c == '-' || c == ' '
-		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(c):])
+		_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte, which c reads as U+FFFD
+		next, _ := utf8.DecodeRuneInString(s[i+size:])
 		camel := unicode.IsUpper(c) && (unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next))
 		if start >= 0 && (sep || camel) {
 			out = append(out, s[start:i])

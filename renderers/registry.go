@@ -16,6 +16,7 @@ const (
 	MediaMarkdown = negotiation.MediaMarkdown
 	MediaText     = negotiation.MediaText
 	MediaTOON     = negotiation.MediaTOON
+	MediaHTML     = negotiation.MediaHTML
 )
 
 // ErrMediaType reports a media type a renderer does not produce.
@@ -26,8 +27,10 @@ var ErrMediaType = errors.New("unsupported media type")
 // such as "weather://{city}" that covers every URI it matches). It is the open set of renderings:
 // a new media type is one [Renderer] registered under it. A Registry is safe for concurrent use.
 //
-// [NewRegistry] registers [Generic] for text/markdown, text/plain and text/toon; application/json needs no
-// renderer (the structured rendering is the value itself).
+// [NewRegistry] registers [Generic] for text/markdown, text/plain, text/toon and text/html;
+// application/json needs no renderer (the structured rendering is the value itself). A name with a
+// markdown renderer of its own but no text/html one gets that markdown converted to HTML
+// ([HTMLOf]), so the HTML rendering always reads as the markdown one.
 type Registry struct {
 	mu        sync.RWMutex
 	generic   map[string]Renderer
@@ -35,10 +38,10 @@ type Registry struct {
 	templates uritmpl.Set                    // the names that are URI templates, in registration order
 }
 
-// NewRegistry returns a registry with the generic markdown, text and TOON renderers.
+// NewRegistry returns a registry with the generic markdown, text, TOON and HTML renderers.
 func NewRegistry() *Registry {
 	return &Registry{
-		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}, MediaTOON: Generic{}},
+		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}, MediaTOON: Generic{}, MediaHTML: Generic{}},
 		named:   make(map[string]map[string]Renderer),
 	}
 }
@@ -84,6 +87,9 @@ func (g *Registry) Lookup(tool, mediaType string) (r Renderer, own, ok bool) {
 	if r, ok := g.named[tool][mt]; ok {
 		return r, true, true
 	}
+	if r, ok := g.named[tool][MediaMarkdown]; ok && mt == MediaHTML {
+		return HTMLOf(r), true, true
+	}
 	r, ok = g.generic[mt]
 	return r, false, ok
 }
@@ -99,8 +105,16 @@ func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bo
 	if r, ok := g.named[uri][mt]; ok {
 		return r, true, true
 	}
+	if r, ok := g.named[uri][MediaMarkdown]; ok && mt == MediaHTML {
+		return HTMLOf(r), true, true
+	}
 	g.templates.Match(uri, func(name string) bool {
 		r, ok = g.named[name][mt]
+		if !ok && mt == MediaHTML {
+			if md, found := g.named[name][MediaMarkdown]; found {
+				r, ok = HTMLOf(md), true
+			}
+		}
 		return !ok
 	})
 	if ok {

@@ -55,7 +55,7 @@ func TestRegistryLookupOrder(t *testing.T) {
 			}
 		})
 	}
-	if !g.Has("text/csv") || g.Has("text/html") {
+	if !g.Has("text/csv") || !g.Has("text/html") || g.Has("image/png") {
 		t.Error("Has does not report the registered media types")
 	}
 	g.HandleName("report", "text/csv", nil)

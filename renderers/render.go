@@ -49,7 +49,7 @@ type Func func(value []byte, opts Options) (string, error)
 // Render calls f.
 func (f Func) Render(value []byte, opts Options) (string, error) { return f(value, opts) }
 
-// Generic renders any JSON value as markdown, plain text or TOON; see the package documentation and
+// Generic renders any JSON value as markdown, plain text, TOON or HTML; see the package documentation and
 // docs/renderers.md for the layouts. Its zero value is ready to use and it is safe for concurrent
 // use.
 type Generic struct{}
@@ -59,10 +59,14 @@ var (
 	_ Renderer = Func(nil)
 )
 
-// Render renders value as markdown, plain text or TOON, as opts.MediaType says.
+// Render renders value as markdown, plain text, TOON or HTML (the markdown converted by
+// [MarkdownToHTML]), as opts.MediaType says.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
-	if baseType(opts.MediaType) == MediaTOON {
+	switch baseType(opts.MediaType) {
+	case MediaTOON:
 		return g.TOON(value, opts)
+	case MediaHTML:
+		return HTMLOf(Func(g.Markdown)).Render(value, opts)
 	}
 	return byMediaType(g.Markdown, g.Text, value, opts)
 }

@@ -112,3 +112,14 @@ func TestParseSchemaDepth(t *testing.T) {
 		t.Errorf("schema depth = %d, want %d", depth, maxSchemaDepth)
 	}
 }
+
+func TestParseSchemaKeepsNamesThatAreNotUTF8(t *testing.T) {
+	// An invalid byte in a property name once made its readable label read
+	// past the name's end.
+	for _, name := range []string{"\x91", "a\x91", "\x91B", "ab\xffCd", "x\xe2\x82"} {
+		s, err := ParseSchema([]byte(`{"properties":{"` + name + `":{"type":"number"}}}`))
+		if err != nil || len(s.Properties) != 1 || s.Properties[0].Name != name {
+			t.Errorf("%q: %v, %+v", name, err, s)
+		}
+	}
+}

@@ -10,8 +10,10 @@ import (
 // RequireAPIKey returns a handler that serves h only to requests carrying
 // key, as "Authorization: Bearer KEY" or "X-API-Key: KEY" (compared in
 // constant time), and answers the others 401 with "WWW-Authenticate:
-// Bearer" and the error body. GET /capabilities and GET /openapi.json stay
-// public, so clients can discover the API. An empty key returns h itself.
+// Bearer" and the error body. GET /capabilities, GET /openapi.json and GET
+// /healthz stay public, so clients can discover the API and probes need no
+// key, and so do CORS preflights (browsers send them without credentials).
+// An empty key returns h itself.
 func (h *Handler) RequireAPIKey(key string) http.Handler {
 	if key == "" {
 		return h
@@ -24,6 +26,7 @@ func (h *Handler) RequireAPIKey(key string) http.Handler {
 		}
 		hdr := w.Header()
 		hdr.Add("Vary", "Accept")
+		h.cors(w, r) // a page of an allowed origin may read the 401
 		hdr.Set("X-Request-ID", requestID(r.Header.Get("X-Request-ID")))
 		hdr.Set("WWW-Authenticate", `Bearer realm="mcp"`)
 		writeError(w, newError(http.StatusUnauthorized, CodeUnauthorized,
@@ -34,8 +37,11 @@ func (h *Handler) RequireAPIKey(key string) http.Handler {
 // public reports whether r is routed, as ServeHTTP routes it, to the
 // capabilities or the OpenAPI description.
 func (h *Handler) public(r *http.Request) bool {
+	if isPreflight(r) {
+		return true
+	}
 	segs, ok := h.segments(r)
-	return ok && len(segs) == 1 && (segs[0] == "capabilities" || segs[0] == "openapi.json")
+	return ok && len(segs) == 1 && (segs[0] == "capabilities" || segs[0] == "openapi.json" || segs[0] == "healthz")
 }
 
 func validKey(r *http.Request, want [32]byte) bool {

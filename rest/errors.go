@@ -16,6 +16,7 @@ const (
 	CodeInputRequired        = "INPUT_REQUIRED"
 	CodeNotImplemented       = "NOT_IMPLEMENTED"
 	CodeUnauthorized         = "UNAUTHORIZED"
+	CodeForbidden            = "FORBIDDEN"
 	CodeInternal             = "INTERNAL_ERROR"
 	CodeTimeout              = "TIMEOUT"
 	CodeUnavailable          = "UNAVAILABLE"

@@ -102,6 +102,14 @@ func (f *fake) CallTool(ctx context.Context, name string, args json.RawMessage, 
 		return &rest.ToolResult{IsError: true, Text: "the city is closed", Content: json.RawMessage(`[{"type":"text","text":"the city is closed"}]`)}, nil
 	case "ask":
 		return &rest.ToolResult{NeedsInput: true}, nil
+	case "t0":
+		// Reports the call's deadline, to the second.
+		deadline, ok := ctx.Deadline()
+		text := "no deadline"
+		if ok {
+			text = fmt.Sprintf("deadline in %.0fs", time.Until(deadline).Seconds())
+		}
+		return &rest.ToolResult{Text: text, Content: json.RawMessage(`[]`)}, nil
 	case "slow":
 		<-ctx.Done()
 		f.slowDone <- ctx.Err()

@@ -37,13 +37,25 @@ type Options struct {
 	Negotiator *shaping.Negotiator
 	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
 	MaxBodyBytes int64
-	// CallTimeout bounds every call to the backend (504 beyond); 0 means
-	// DefaultCallTimeout, 60 seconds (contract section 8).
+	// CallTimeout bounds every call to the backend (504 beyond); 0 or a
+	// negative value means DefaultCallTimeout, 60 seconds (contract section
+	// 8).
 	CallTimeout time.Duration
 	// CatalogTTL is how long the lists of tools, resources and prompts are
 	// kept between requests; 0 means one second, a negative value means
 	// they are fetched for every request.
 	CatalogTTL time.Duration
+	// CORS lists the origins ("https://app.example.com", scheme, host and
+	// port as a browser sends them in Origin; "*" for any) whose pages may
+	// call the API. Empty, the default, means CORS is off: no
+	// Access-Control headers, preflights refused (405). With origins, a
+	// preflight (OPTIONS) from a listed origin is answered 204 with the
+	// methods (GET, HEAD, POST) and request headers allowed, from another
+	// origin 403; other requests from a listed origin get
+	// Access-Control-Allow-Origin; every response carries Vary: Origin.
+	// Credentials (cookies) are never allowed: the API takes its key in a
+	// header.
+	CORS []string
 	// Logger receives a line per backend failure (error level). nil means
 	// zap.NewNop().
 	Logger *zap.Logger
@@ -69,6 +81,8 @@ type Handler struct {
 	log        *zap.Logger
 	catalogs   catalogs
 	validators validators
+
+	corsOrigins corsOrigins
 }
 
 var _ http.Handler = (*Handler)(nil)
@@ -85,6 +99,8 @@ func New(backend Backend, opts *Options) *Handler {
 		maxBody: opts.MaxBodyBytes,
 		timeout: opts.CallTimeout,
 		log:     opts.Logger,
+
+		corsOrigins: newCORS(opts.CORS),
 	}
 	if h.neg == nil {
 		h.neg = shaping.NewNegotiator()
@@ -120,6 +136,8 @@ type request struct {
 	ctx  context.Context
 	args []string // the unescaped path segments after the resource name
 	id   string   // X-Request-ID
+	// verbosity is ?verbosity= ("compact", "standard", "verbose"), or "".
+	verbosity string
 }
 
 type endpoint func(h *Handler, q *request) *Error
@@ -133,6 +151,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Add("Vary", "Accept")
 	id := requestID(r.Header.Get("X-Request-ID"))
 	hdr.Set("X-Request-ID", id)
+	if h.cors(w, r) {
+		return
+	}
 	segs, ok := h.segments(r)
 	if !ok {
 		writeError(w, notFound("no such endpoint: "+clip(r.URL.Path)))
@@ -203,6 +224,7 @@ var (
 	logLevelRoute   = route{http.MethodPost: unexpressible("logging")}
 	logStreamRoute  = route{http.MethodGet: unexpressible("logging")}
 	rootRoute       = route{http.MethodGet: (*Handler).root}
+	healthRoute     = route{http.MethodGet: (*Handler).healthz}
 )
 
 // routeOf maps path segments to their route, and the id segment.
@@ -214,6 +236,8 @@ func routeOf(s []string) (route, []string) {
 		switch s[0] {
 		case "capabilities":
 			return capabilityRoute, nil
+		case "healthz":
+			return healthRoute, nil
 		case "openapi.json":
 			return openAPIRoute, nil
 		case "tools":

@@ -100,7 +100,7 @@ func (h *Handler) renderPrompt(q *request) *Error {
 	if e != nil {
 		return e
 	}
-	res, err := h.backend.GetPrompt(q.ctx, p.Name, args, features(format))
+	res, err := h.backend.GetPrompt(q.ctx, p.Name, args, q.features(format))
 	if err != nil {
 		return h.backendError(err, "render prompt "+p.Name)
 	}

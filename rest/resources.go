@@ -113,7 +113,7 @@ func (h *Handler) getResource(q *request) *Error {
 	}
 	if !found {
 		// A URI of a template: read it to learn whether it exists, and what it is.
-		contents, err := h.backend.ReadResource(q.ctx, uri, features("json"))
+		contents, err := h.backend.ReadResource(q.ctx, uri, q.features("json"))
 		if err != nil {
 			return h.backendError(err, "read resource")
 		}
@@ -141,7 +141,7 @@ func (h *Handler) getContent(q *request) *Error {
 	if e != nil {
 		return e
 	}
-	contents, err := h.backend.ReadResource(q.ctx, uri, features(format))
+	contents, err := h.backend.ReadResource(q.ctx, uri, q.features(format))
 	if err != nil {
 		return h.backendError(err, "read resource")
 	}

@@ -126,7 +126,7 @@ func (h *Handler) execute(q *request) *Error {
 	if e := h.validateArguments(tool.InputSchema, args); e != nil {
 		return e
 	}
-	res, err := h.backend.CallTool(q.ctx, name, args, features(format))
+	res, err := h.backend.CallTool(q.ctx, name, args, q.features(format))
 	if err != nil {
 		return h.backendError(err, "call tool "+name)
 	}

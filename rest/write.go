@@ -24,6 +24,9 @@ var builtin = shaping.NewNegotiator()
 // else the Accept header, among the media types neg can choose. It returns
 // the media type and its format name.
 func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
+	if e := q.readVerbosity(); e != nil {
+		return "", "", e
+	}
 	available := neg.MediaTypes()
 	if f := q.r.URL.Query().Get("format"); f != "" {
 		f = strings.ToLower(f)
@@ -101,9 +104,28 @@ func withoutVersion(accept string) string {
 	return out.String()
 }
 
-// features are the tags a REST request declares: the negotiated format, and
-// that nobody can be asked questions.
-func features(format string) []string {
+// readVerbosity reads ?verbosity=compact|standard|verbose (any case) into
+// q.verbosity; another value is a 400.
+func (q *request) readVerbosity() *Error {
+	v := q.r.URL.Query().Get("verbosity")
+	if v == "" {
+		return nil
+	}
+	switch lv := strings.ToLower(v); lv {
+	case "compact", "standard", "verbose":
+		q.verbosity = lv
+		return nil
+	}
+	return invalid("unknown verbosity", Detail{Field: "verbosity", Error: "must be one of compact, standard, verbose"})
+}
+
+// features are the tags a REST request declares: the negotiated format, the
+// verbosity when ?verbosity= gave one, and that nobody can be asked
+// questions.
+func (q *request) features(format string) []string {
+	if q.verbosity != "" {
+		return []string{"format=" + format, "verbosity=" + q.verbosity, "!interactive"}
+	}
 	return []string{"format=" + format, "!interactive"}
 }
 
@@ -113,6 +135,22 @@ func contentType(mt string) string {
 		return mt + "; charset=utf-8"
 	}
 	return mt
+}
+
+// renderingCSP is the Content-Security-Policy of an HTML rendering: it may
+// load, run, embed and submit nothing, and no page may frame it. The
+// renderings hold no HTML from data already; the policy is the second wall.
+const renderingCSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// setContentType sets Content-Type, and for HTML the restrictive
+// Content-Security-Policy. Every body is declared nosniff, so that a browser
+// never reads a text or JSON body as HTML.
+func setContentType(h http.Header, mt string) {
+	h.Set("Content-Type", contentType(mt))
+	h.Set("X-Content-Type-Options", "nosniff")
+	if base, _, _ := strings.Cut(mt, ";"); strings.EqualFold(strings.TrimSpace(base), "text/html") && h.Get("Content-Security-Policy") == "" {
+		h.Set("Content-Security-Policy", renderingCSP)
+	}
 }
 
 // etag is a strong entity tag of body: a hash of the exact bytes.
@@ -127,7 +165,7 @@ func etag(body []byte) string {
 // modtime is known.
 func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
 	h := q.w.Header()
-	h.Set("Content-Type", contentType(mediaType))
+	setContentType(h, mediaType)
 	h.Set("ETag", etag(body))
 	h.Set("Cache-Control", "no-cache")
 	limitRanges(q.r, int64(len(body)))
@@ -137,7 +175,7 @@ func serveGET(q *request, mediaType string, body []byte, modtime time.Time) {
 // servePOST answers a POST with body: never cached.
 func servePOST(q *request, mediaType string, body []byte) {
 	h := q.w.Header()
-	h.Set("Content-Type", contentType(mediaType))
+	setContentType(h, mediaType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Content-Length", itoa(len(body)))
 	q.w.WriteHeader(http.StatusOK)

@@ -159,6 +159,11 @@ func (s *Shaper) TakeArgument(inputSchema func() []byte, args []byte) (rest []by
 	if s.argument == "" || len(args) == 0 {
 		return args, Argument{}
 	}
+	if !bytes.Contains(args, []byte(s.argument)) && bytes.IndexByte(args, '\\') < 0 {
+		// Neither the name nor an escape that could spell it: most calls
+		// cost one scan of their bytes and nothing more.
+		return args, Argument{}
+	}
 	obj, ok := scanObject(args)
 	if !ok {
 		return args, Argument{}

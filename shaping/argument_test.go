@@ -1,6 +1,7 @@
 package shaping_test
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -242,4 +243,42 @@ func TestWithFormatKeepsTheLimitsGate(t *testing.T) {
 	if p.MayElicit(true) {
 		t.Error("a client past the tag limit may elicit after the format argument")
 	}
+}
+
+func TestTakeArgumentWithAnEscapedName(t *testing.T) {
+	s := shaping.New(&shaping.Options{FormatArgument: "f"})
+	rest, got := s.TakeArgument(nil, []byte(`{"\u0066":"text","a":1}`))
+	if string(rest) != `{"a":1}` || got != (shaping.Argument{Value: "text", Given: true}) {
+		t.Errorf("TakeArgument = %s, %+v", rest, got)
+	}
+}
+
+func FuzzTakeArgument(f *testing.F) {
+	for _, seed := range []string{`{"f":"json","a":1}`, `{"a":{"f":1},"f":null}`, `{"f":"x","f":"y"}`, `{}`, `[`, `{"\u0066":"text"}`, ` { "a" : [1, {"f":2}] , "f" : "toon" } `} {
+		f.Add([]byte(seed))
+	}
+	s := shaping.New(&shaping.Options{FormatArgument: "f"})
+	f.Fuzz(func(t *testing.T, args []byte) {
+		rest, arg := s.TakeArgument(nil, args)
+		var in map[string]json.RawMessage
+		if json.Unmarshal(args, &in) != nil || in == nil {
+			return // not an object: nothing is promised but no panic
+		}
+		var out map[string]json.RawMessage
+		if err := json.Unmarshal(rest, &out); err != nil {
+			t.Fatalf("rest %q of %q is not JSON: %v", rest, args, err)
+		}
+		if _, left := out["f"]; left {
+			t.Fatalf("the argument stayed in %q", rest)
+		}
+		_, had := in["f"]
+		if len(out) != len(in)-map[bool]int{true: 1, false: 0}[had] {
+			t.Fatalf("members lost: %q -> %q", args, rest)
+		}
+		if arg.Given && !had {
+			t.Fatalf("an argument found in %q", args)
+		}
+		schema, _ := s.ToolInputSchema(args)
+		_ = schema
+	})
 }

@@ -1,6 +1,9 @@
 package shaping_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -160,4 +163,38 @@ func TestNeedsSchema(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzOrder: whatever the value and the schema, the agent's mirror is the
+// value itself, minified, its members moved at most, and planning never
+// panics.
+func FuzzOrder(f *testing.F) {
+	f.Add([]byte(sortedStation), []byte(stationSchema))
+	f.Add([]byte(`{"b":[{"y":1,"x":2}],"a":{"d":null,"c":"\u00e9"}}`), []byte(`{"properties":{"a":{"properties":{"c":{},"d":{}}},"b":{"items":{"properties":{"x":{},"y":{}}}}}}`))
+	f.Add([]byte(`[{"b":1,"a":2},3,"x"]`), []byte(`{"items":{"properties":{"a":{},"b":{}}}}`))
+	f.Add([]byte(`{"a":1,"a":2}`), []byte(`{"properties":{"a":{},"a":{}}}`))
+	f.Fuzz(func(t *testing.T, value, schemaDoc []byte) {
+		schema, err := renderers.ParseSchema(schemaDoc)
+		if err != nil {
+			return
+		}
+		plan := shaping.New(nil).Tool(negotiation.FromTags("agent"), shaping.Result{Tool: "t", Value: value, Schema: schema, MirrorsValue: true})
+		if !plan.ReplaceText || !json.Valid(value) {
+			return // unchanged, or not JSON: the mirror is left alone
+		}
+		var a, b any
+		if err := json.Unmarshal(value, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(plan.Text), &b); err != nil {
+			t.Fatalf("the mirror %q is not JSON: %v", plan.Text, err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("the mirror %s is not the value %s", plan.Text, value)
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, []byte(plan.Text)); err != nil || compact.String() != plan.Text {
+			t.Fatalf("the mirror %q is not minified", plan.Text)
+		}
+	})
 }

@@ -15,6 +15,7 @@ const (
 	MIMEJSON     = negotiation.MediaJSON
 	MIMEMarkdown = negotiation.MediaMarkdown
 	MIMEText     = negotiation.MediaText
+	MIMEHTML     = negotiation.MediaHTML
 )
 
 // Content describes one content of a resources/read result in SDK-neutral
@@ -48,6 +49,9 @@ type ContentPlan struct {
 //   - a JSON text content is rendered as markdown (text/markdown) or plain
 //     text (text/plain), and kept as JSON for structured;
 //   - a markdown text content becomes plain text for the text rendering;
+//   - for the HTML rendering, a markdown text content is converted by
+//     goldmark and any other text content (HTML included: no HTML from
+//     data) is escaped in a <pre> element, both as text/html;
 //   - blobs are never changed.
 //
 // uri selects the renderer registered with [Shaper.Register] (under the URI
@@ -104,6 +108,12 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
 	case mediaType(c.MIMEType) == MIMEMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), MIMEText
+	case rendering == negotiation.HTML && mediaType(c.MIMEType) == MIMEMarkdown:
+		if out, err := renderers.MarkdownToHTML(c.Text); err == nil {
+			plan.Changed, plan.Text, plan.MIMEType = true, out, MIMEHTML
+		}
+	case rendering == negotiation.HTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), MIMEHTML
 	}
 	return plan
 }
@@ -166,11 +176,16 @@ func isJSON(mimeType string) bool {
 }
 
 // Prompt plans the texts of a prompts/get result: for the text rendering,
-// every text that holds markdown markup becomes plain text. It returns the
-// new texts, one for one, or nil when nothing changes.
+// every text that holds markdown markup becomes plain text; for the HTML
+// rendering, every text is escaped in a <pre> element (a prompt's text
+// holds the caller's arguments, never guessed to be markdown). It returns
+// the new texts, one for one, or nil when nothing changes.
 func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
-	if p.Rendering() != negotiation.Text {
-		return nil
+	switch p.Rendering() {
+	case negotiation.Text:
+		return plainTexts(texts)
+	case negotiation.HTML:
+		return htmlTexts(Plan{}, texts, false).Texts
 	}
-	return plainTexts(texts)
+	return nil
 }

@@ -159,11 +159,16 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	t := s.tool(r.Tool)
 	fromText := false
 	switch {
+	case t.Verbatim && rendering == negotiation.HTML:
+		return htmlTexts(plan, r.Texts, false)
 	case t.Verbatim:
 		return plan // a document: its text stays exactly as the handler gave it
 	case r.Value == nil:
 		value, ok := textValue(r.Texts, r.NonText)
 		if !ok {
+			if rendering == negotiation.HTML {
+				return htmlTexts(plan, r.Texts, t.Markdown)
+			}
 			if rendering == negotiation.Text && t.Markdown {
 				if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
 					plan.Rendering = negotiation.Text
@@ -190,6 +195,13 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		}
 		s.log.Warn("renderer failed; structured rendering used instead",
 			zap.String("tool", r.Tool), zap.String("mediaType", p.MediaType()), zap.Error(err))
+		if rendering == negotiation.HTML {
+			// Never a JSON text where HTML is expected: the value, escaped.
+			plan.Rendering, plan.ReplaceText = rendering, true
+			plan.Text = renderers.PreformattedHTML(string(r.Value))
+			plan.DropStructured = !r.HasOutputSchema
+			return plan
+		}
 	}
 	plan.Rendering = negotiation.Structured
 	if fromText {
@@ -280,6 +292,27 @@ func textValue(texts []string, nonText int) ([]byte, bool) {
 		return nil, false // not JSON, or more than one value
 	}
 	return b.Bytes(), true
+}
+
+// htmlTexts sets the plan of the HTML rendering of a result whose texts
+// are not a value: each text converted by goldmark when the tool answers in
+// markdown, else escaped in a <pre> element (text is never guessed to be
+// markdown). No text reaches an HTML client unescaped.
+func htmlTexts(plan Plan, texts []string, markdown bool) Plan {
+	if len(texts) == 0 {
+		return plan
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = renderers.PreformattedHTML(t)
+		if markdown {
+			if h, err := renderers.MarkdownToHTML(t); err == nil {
+				out[i] = h
+			}
+		}
+	}
+	plan.Texts, plan.Rendering = out, negotiation.HTML
+	return plan
 }
 
 // plainTexts converts the texts that hold markdown markup to plain text. It

@@ -106,6 +106,17 @@ func TOON(want string) func(string) error {
 	}
 }
 
+// HTML checks that a text is the HTML rendering (markdown converted, not
+// JSON, no markdown markup left) holding want.
+func HTML(want string) func(string) error {
+	return func(s string) error {
+		if json.Valid([]byte(s)) || strings.Contains(s, "**") || !strings.HasPrefix(s, "<") || !strings.Contains(s, want) {
+			return fmt.Errorf("not HTML with %q: %q", want, s)
+		}
+		return nil
+	}
+}
+
 // Exactly checks that a text is want.
 func Exactly(want string) func(string) error {
 	return func(s string) error {
@@ -138,6 +149,7 @@ var Cases = []Case{
 	{"forecast for a terminal: plain, a line a day", []string{"format=text", "verbosity=compact"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: Plain("Clear 11/2 0%")}},
 	{"format=toon: TOON", []string{"format=toon"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: TOON("location: \"Bern, Switzerland\"\n")}},
 	{"format=toon, compact: the same TOON", []string{"format=toon", "verbosity=compact", "agent"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: TOON("\nuv_index: ")}},
+	{"format=html: the markdown as HTML", []string{"format=html"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: HTML("<strong>Bern, Switzerland</strong>")}},
 	{"forecast for a model: a TOON table", []string{"format=toon"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: TOON("[3]{")}},
 	{"tool error: untouched", []string{"human", "format=markdown"}, "get_weather", map[string]any{"city": "Bernn"}, Want{IsError: true, Blocks: 1, Text: Plain("Bern")}},
 	{"undeclared tool error", nil, "get_weather", map[string]any{"city": "Bernn"}, Want{IsError: true, Blocks: 1, Text: Plain("Bern")}},

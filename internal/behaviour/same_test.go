@@ -31,6 +31,7 @@ var everyProfile = [][]string{
 	{"format=text", "verbosity=compact"},
 	{"format=text", "verbosity=verbose"},
 	{"format=toon"},
+	{"format=html"},
 	{"verbosity=compact"},
 	{"verbosity=verbose"},
 	{"human", "format!=markdown"},

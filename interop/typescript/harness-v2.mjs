@@ -18,7 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
-import { EXTENSION, capabilities, checkRendering, demoBinary, httpTransport } from './harness.mjs';
+import { EXTENSION, capabilities, checkRendering, demoBinary, httpTransport, isCompact } from './harness.mjs';
 
 /** The protocol revision the client is pinned to. */
 export const PROTOCOL = '2026-07-28';
@@ -182,7 +182,7 @@ function checkResult(profile, result, label, { hintsExpected, city } = {}) {
     assert.equal(own[0].type, 'text', `${label}: not a text block: ${JSON.stringify(own[0])}`);
     assert.ok(own[0].text.includes(city), `${label}: the text does not name ${city}:\n${own[0].text}`);
   } else {
-    checkRendering(profile.rendering, { ...result, content: own }, label);
+    checkRendering(profile.rendering, { ...result, content: own }, label, { compact: isCompact(profile) });
   }
   if (!profile.hints) {
     assert.equal(hints.length, 0, `${label}: hints for a profile without "sampling": ${JSON.stringify(hints)}`);

@@ -99,6 +99,7 @@ func TestSameBytesAsMCP(t *testing.T) {
 		{"markdown", "text/markdown"},
 		{"text", "text/plain"},
 		{"toon", "text/toon"},
+		{"html", "text/html"},
 		{"json", "application/json"},
 	}
 	for _, c := range calls {
