@@ -2,6 +2,7 @@ package middleware_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/resourcemeta"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // methodRecorder is a user's receiving middleware that records the
@@ -80,6 +83,48 @@ func TestUserMiddlewareSeesOnlyWhatClientsSent(t *testing.T) {
 					t.Errorf("methods seen by the user's middleware (-without the library +with it):\n%s", diff)
 				}
 			})
+		}
+	}
+}
+
+// TestResourceMetadataMakesNoRequestOfItsOwn: resources/metadata is
+// answered from the SDK's registrations; a user's middleware installed
+// before the library sees the client's request alone, no listing or read.
+func TestResourceMetadataMakesNoRequestOfItsOwn(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	s.AddResource(&mcp.Resource{URI: "test://listed", Name: "listed", MIMEType: "text/plain"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "x"}}}, nil
+	})
+	s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "test://city/{name}", Name: "city", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		if req.Params.URI == "test://city/nowhere" {
+			return nil, fmt.Errorf("no such city: %w", shaping.ErrNotFound)
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: `{"n":12345}`}}}, nil
+	})
+	rec := &methodRecorder{}
+	s.AddReceivingMiddleware(rec.middleware)
+	middleware.Install(s, nil)
+	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("human")})
+	ctx := context.Background()
+	tests := []struct {
+		uri      string
+		wantSize int64
+		wantErr  bool
+	}{
+		{"test://listed", 0, false},
+		{"test://city/bern", int64(len(`{"n":12345}`)), false},
+		{"test://city/nowhere", 0, true},
+		{"test://other", 0, true},
+	}
+	for _, tt := range tests {
+		r, err := resourcemeta.Get(ctx, cs, tt.uri)
+		if (err != nil) != tt.wantErr || err == nil && r.Size != tt.wantSize {
+			t.Errorf("%s: %+v, %v; want size %d, error %v", tt.uri, r, err, tt.wantSize, tt.wantErr)
+		}
+	}
+	for _, m := range rec.seen() {
+		if m == "resources/list" || m == "resources/templates/list" || m == "resources/read" {
+			t.Errorf("the user's middleware saw %s, which no client sent (all: %q)", m, rec.seen())
 		}
 	}
 }

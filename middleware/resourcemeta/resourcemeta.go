@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/uritmpl"
+	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -55,16 +56,47 @@ func Install(s *mcp.Server) {
 
 // answer answers resources/metadata (SEP-2093): a listed
 // resource's metadata as listed; for a URI that a resource template
-// matches, the template's metadata with the URI, once a read (through the
-// handlers below the middleware, so untouched by negotiation) has shown the
-// resource exists, with the size of its primary representation. Anything
-// else is -32602 with the URI in the data.
+// matches, the template's metadata with the URI, once a read (by the
+// template's handler, untouched by negotiation) has shown the resource
+// exists, with the size of its primary representation. Anything else is
+// -32602 with the URI in the data.
 func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.Result, error) {
 	params, _ := req.GetParams().(*Params)
 	if params == nil || params.URI == "" {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `resources/metadata needs a "uri"`}
 	}
 	ss, _ := req.GetSession().(*mcp.ServerSession)
+	if reg, found, readable := sdk.RegisteredResource(ss, params.URI); readable {
+		return fromRegistration(ctx, ss, params.URI, reg, found)
+	}
+	return fromLists(ctx, ss, params.URI, next)
+}
+
+// fromRegistration answers from the server's registrations as the SDK
+// keeps them (sdk.RegisteredResource): no request goes through the
+// middleware below, so a user's middleware sees only the client's
+// resources/metadata. A templated resource is read with the template's own
+// handler, to learn that it exists and its size.
+func fromRegistration(ctx context.Context, ss *mcp.ServerSession, uri string, reg sdk.Registration, found bool) (mcp.Result, error) {
+	switch {
+	case !found:
+		return nil, notFound(uri)
+	case reg.Resource != nil:
+		listed := *reg.Resource
+		return &Result{Resource: &listed}, nil
+	}
+	t := reg.Template
+	read, err := reg.Handler(ctx, &mcp.ReadResourceRequest{Session: ss, Params: &mcp.ReadResourceParams{URI: uri}})
+	if err == nil && (read == nil || read.Contents == nil) {
+		return nil, fmt.Errorf("reading resource %s: read handler returned nil information", uri)
+	}
+	return templated(uri, t, read, err)
+}
+
+// fromLists answers by listing the resources and templates through the
+// handlers below the middleware: the way when the SDK's registrations
+// cannot be read.
+func fromLists(ctx context.Context, ss *mcp.ServerSession, uri string, next mcp.MethodHandler) (mcp.Result, error) {
 	r, found := find(func(cursor string) ([]*mcp.Resource, string, error) {
 		res, err := next(ctx, "resources/list", &mcp.ListResourcesRequest{Session: ss, Params: &mcp.ListResourcesParams{Cursor: cursor}})
 		list, ok := res.(*mcp.ListResourcesResult)
@@ -72,7 +104,7 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 			return nil, "", errNoList
 		}
 		return list.Resources, list.NextCursor, nil
-	}, func(r *mcp.Resource) bool { return r != nil && r.URI == params.URI })
+	}, func(r *mcp.Resource) bool { return r != nil && r.URI == uri })
 	if found {
 		listed := *r
 		return &Result{Resource: &listed}, nil
@@ -85,24 +117,29 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 		}
 		return list.ResourceTemplates, list.NextCursor, nil
 	}, func(t *mcp.ResourceTemplate) bool {
-		return t != nil && uritmpl.Matches(t.URITemplate, params.URI)
+		return t != nil && uritmpl.Matches(t.URITemplate, uri)
 	})
 	if !found {
-		return nil, notFound(params.URI)
+		return nil, notFound(uri)
 	}
-	read, err := next(ctx, "resources/read", &mcp.ReadResourceRequest{Session: ss, Params: &mcp.ReadResourceParams{URI: params.URI}})
+	read, err := next(ctx, "resources/read", &mcp.ReadResourceRequest{Session: ss, Params: &mcp.ReadResourceParams{URI: uri}})
 	contents, _ := read.(*mcp.ReadResourceResult)
+	return templated(uri, t, contents, err)
+}
+
+// templated answers for a resource a template serves, from its read.
+func templated(uri string, t *mcp.ResourceTemplate, contents *mcp.ReadResourceResult, err error) (mcp.Result, error) {
 	var wire *jsonrpc.Error
 	code := int64(0)
 	if errors.As(err, &wire) {
 		code = wire.Code
 	}
 	if shaping.NotFound(err, code, contents != nil && contents.Contents != nil && len(contents.Contents) == 0) {
-		return nil, notFound(params.URI)
+		return nil, notFound(uri)
 	} else if err != nil {
 		return nil, err
 	}
-	meta := &mcp.Resource{URI: params.URI, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Icons: t.Icons}
+	meta := &mcp.Resource{URI: uri, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType, Annotations: t.Annotations, Icons: t.Icons}
 	if contents != nil {
 		types, sizes := make([]string, len(contents.Contents)), make([]int64, len(contents.Contents))
 		for i, c := range contents.Contents {
@@ -113,6 +150,9 @@ func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.R
 				types[i], sizes[i] = c.MIMEType, int64(len(c.Blob))
 			default:
 				types[i], sizes[i] = c.MIMEType, int64(len(c.Text))
+			}
+			if c != nil && types[i] == "" {
+				types[i] = t.MIMEType // as the SDK fills it in
 			}
 		}
 		meta.Size = primarySize(types, sizes, t.MIMEType)

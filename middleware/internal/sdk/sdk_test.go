@@ -138,3 +138,45 @@ func TestBridgeRefusalOtherErrors(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// TestRegisteredResourcePinned pins the read of the go-sdk's resource
+// registrations (registry.go, go-sdk v1.8.0).
+func TestRegisteredResourcePinned(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "x"}}}, nil
+	}
+	s.AddResource(&mcp.Resource{URI: "weather://cities", Name: "cities"}, read)
+	s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "weather://{city}", Name: "city"}, read)
+	ss, _ := connect(t, s, false)
+	tests := []struct {
+		uri          string
+		wantResource string
+		wantTemplate string
+	}{
+		{"weather://cities", "cities", ""},
+		{"weather://bern", "", "city"},
+		{"other://bern", "", ""},
+	}
+	for _, tt := range tests {
+		reg, found, readable := sdk.RegisteredResource(ss, tt.uri)
+		if !readable {
+			t.Fatal("the SDK's layout changed (see registry.go)")
+		}
+		var gotResource, gotTemplate string
+		if reg.Resource != nil {
+			gotResource = reg.Resource.Name
+		}
+		if reg.Template != nil {
+			gotTemplate = reg.Template.Name
+		}
+		if gotResource != tt.wantResource || gotTemplate != tt.wantTemplate || found != (reg.Handler != nil) {
+			t.Errorf("%s: resource %q, template %q, found %v; want %q, %q", tt.uri, gotResource, gotTemplate, found, tt.wantResource, tt.wantTemplate)
+		}
+		if found {
+			if res, err := reg.Handler(context.Background(), &mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: tt.uri}}); err != nil || res.Contents[0].URI != tt.uri {
+				t.Errorf("%s: the handler read %v, %v", tt.uri, res, err)
+			}
+		}
+	}
+}
