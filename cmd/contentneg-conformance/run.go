@@ -43,6 +43,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return exitUsage
 	}
+	if quiet {
+		// -q: nothing on stderr but the verdict's failures, so not the
+		// server's log (a server that cannot start still says why: the
+		// error names it).
+		opts.Target.Stderr = nil
+	}
 	if !quiet {
 		opts.Progress = func(line string) { fmt.Fprintf(stderr, "%s ...\n", line) }
 	}
@@ -87,7 +93,7 @@ func parseFlags(args []string, stderr io.Writer) (opts check.Options, asJSON, qu
 	fs.StringVar(&era, "era", "both", "the protocol eras to check: both, stateless (2026-07-28) or legacy (2025-11-25)")
 	fs.DurationVar(&timeout, "timeout", 30*time.Second, "time allowed to each request (start and connect, list, call)")
 	fs.BoolVar(&asJSON, "json", false, "print the report as JSON")
-	fs.BoolVar(&quiet, "q", false, "no progress lines on stderr")
+	fs.BoolVar(&quiet, "q", false, "no progress lines on stderr, nor the stdio server's stderr")
 	if err := fs.Parse(args); err != nil {
 		return opts, false, false, err
 	}

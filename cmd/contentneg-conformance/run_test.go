@@ -181,12 +181,17 @@ func TestTheBuiltCommandAgainstTheBuiltDemo(t *testing.T) {
 	}
 	cmd := exec.CommandContext(t.Context(), filepath.Join(dir, "contentneg-conformance"), "-q",
 		"-command", filepath.Join(dir, "demo-weather")+" -stdio", "-tool", "get_forecast", "-args", `{"city":"Bern","days":2}`)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("%v; stdout:\n%s", err, out)
 	}
 	if !strings.Contains(string(out), "every MUST holds") {
 		t.Errorf("stdout:\n%s", out)
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("-q, and stderr holds (the server's log, presumably):\n%s", stderr.String())
 	}
 }
 
