@@ -206,3 +206,32 @@ func TestTheCommandDoesNotLinkTesting(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnsWhenAnEraCannotBeChecked: legacy-era clients of a server without
+// sessions cannot negotiate; the command warns on stderr, even with -q, and
+// not when the era was checked.
+func TestWarnsWhenAnEraCannotBeChecked(t *testing.T) {
+	tests := []struct {
+		name      string
+		stateless bool
+		era       string
+		warn      bool
+	}{
+		{"stateless server, legacy era", true, "legacy", true},
+		{"stateless server, stateless era", true, "stateless", false},
+		{"server with sessions, legacy era", false, "legacy", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := weathermcp.NewServer(weather.NewService(noon))
+			middleware.Install(s, &middleware.Options{Tools: weathermcp.Tools()})
+			code, _, stderr := runCommand(t, "-q", "-url", serveHTTP(t, s, tt.stateless), "-tool", "get_weather", "-args", `{"city":"Bern"}`, "-era", tt.era)
+			if code != exitOK {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			if got := strings.Contains(stderr, "warning: ") && strings.Contains(stderr, "negotiation is impossible"); got != tt.warn {
+				t.Errorf("warned %v, want %v; stderr:\n%s", got, tt.warn, stderr)
+			}
+		})
+	}
+}
