@@ -102,8 +102,10 @@ func (h *Handler) execute(q *request) *Error {
 	if e != nil {
 		return e
 	}
-	if isForm(q.r) {
-		return h.executeForm(q, tool)
+	if form, ok, e := h.readForm(q); e != nil {
+		return e
+	} else if ok {
+		return h.executeForm(q, tool, form)
 	}
 	mt, format, e := negotiate(q, h.neg)
 	if e != nil {
