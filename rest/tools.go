@@ -229,7 +229,7 @@ func serveList[T any](h *Handler, q *request, key string, all []T, id func(T) st
 	if e != nil {
 		return e
 	}
-	v := q.r.URL.Query()
+	v := q.query()
 	limit, after, e := pageParams(v)
 	if e != nil {
 		return e
