@@ -4,7 +4,6 @@ import (
 	"errors"
 	"sync"
 
-
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
