@@ -44,7 +44,7 @@ func (m *Middleware) advertiseArgument(res mcp.Result) mcp.Result {
 
 // takeArgument returns the tools/call exchange without the format argument
 // in its arguments, with the argument for the core.
-func (m *Middleware) takeArgument(x exchange) exchange {
+func (m *Middleware) takeArgument(x exchange, tools *toolPort) exchange {
 	if m.shaper.FormatArgument() == "" {
 		return x
 	}
@@ -53,9 +53,15 @@ func (m *Middleware) takeArgument(x exchange) exchange {
 		return x
 	}
 	schema := func() []byte {
+		// As toolPort.Schema finds a tool: the SDK's registration, else
+		// the tools/list results seen (a server that lists tools it does
+		// not register, such as a gateway's mirror).
 		ss, _ := x.req.GetSession().(*mcp.ServerSession)
-		tool, found, _ := sdk.RegisteredTool(ss, params.Name)
-		if !found || tool.InputSchema == nil {
+		tool, found, readable := sdk.RegisteredTool(ss, params.Name)
+		if !readable || !found {
+			tool, found = tools.tools.tool(params.Name)
+		}
+		if !found || tool == nil || tool.InputSchema == nil {
 			return nil
 		}
 		doc, _ := json.Marshal(tool.InputSchema)

@@ -246,3 +246,41 @@ func TestAToolErrorOfTheCoreIsCompleteInTheStatelessEra(t *testing.T) {
 		})
 	}
 }
+
+func TestAListedToolThatOwnsTheNameKeepsItWithoutARegistration(t *testing.T) {
+	// A server that lists and serves tools it never registers with the
+	// SDK (a gateway's mirror): whether a tool owns the name is read from
+	// the tools/list results seen.
+	s := mcp.NewServer(&mcp.Implementation{Name: "mirror", Version: "1"}, &mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}})
+	seen := &argsSeen{}
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			switch method {
+			case "tools/list":
+				return &mcp.ListToolsResult{Tools: []*mcp.Tool{
+					{Name: "mirrored", InputSchema: json.RawMessage(`{"type":"object","properties":{"` + formatArg + `":{"type":"string"}}}`)},
+				}}, nil
+			case "tools/call":
+				seen.add(string(req.GetParams().(*mcp.CallToolParamsRaw).Arguments))
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: `{"a":1}`}}}, nil
+			}
+			return next(ctx, method, req)
+		}
+	})
+	middleware.Install(s, &middleware.Options{FormatArgument: formatArg})
+	for _, e := range eras {
+		t.Run(e.name, func(t *testing.T) {
+			cs := middlewaretest.Connect(t, s, clientOptions(e, nil))
+			if _, err := cs.ListTools(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
+			res := call(t, cs, "mirrored", map[string]any{formatArg: "markdown"})
+			if got := seen.last(); got != `{"`+formatArg+`":"markdown"}` {
+				t.Errorf("the tool got %s", got)
+			}
+			if got := onlyText(t, res); got != `{"a":1}` {
+				t.Errorf("the tool's own argument set the format: %q", got)
+			}
+		})
+	}
+}

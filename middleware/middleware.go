@@ -95,7 +95,7 @@ func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 			x := exchange{next: next, method: method, req: req}
 			switch shaping.KindOf(method) {
 			case shaping.ToolCall:
-				res, err := shaping.ServeTool(sdk.WithPost(ctx, req), m.shaper, tools, m.takeArgument(x))
+				res, err := shaping.ServeTool(sdk.WithPost(ctx, req), m.shaper, tools, m.takeArgument(x, tools))
 				return complete(req, res), err
 			case shaping.ResourceRead:
 				return shaping.ServeResource(sdk.WithPost(ctx, req), m.shaper, &m.resource, x)

@@ -129,6 +129,8 @@ type render struct {
 	mdQuiet bool
 	// toonZeros is what is left of the zeros TOON may add to write numbers as plain decimals.
 	toonZeros int
+	// toonDelim is TOON's delimiter: ',' but in the tests that measure the others.
+	toonDelim byte
 }
 
 // init prepares r for rendering a value of size bytes with opts.

@@ -37,12 +37,20 @@ const toonZerosBase = 1024
 // the value, all of it and nothing else. A value nested deeper than 32 levels gives an error
 // wrapping [ErrTooDeep]; an invalid one an error wrapping [ErrInvalidJSON].
 func (Generic) TOON(value []byte, opts Options) (string, error) {
+	return toonWith(value, opts, ',')
+}
+
+// toonWith is TOON with delim (',', '\t' or '|') as the document delimiter, declared in every
+// array header. TOON always uses the comma, the cheapest in tokens (docs/decisions.md); the tests
+// measure the others.
+func toonWith(value []byte, opts Options, delim byte) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: toon: %w", err)
 	}
 	var r render
 	r.init(opts, len(value))
 	r.toonZeros = toonZerosBase + len(value)
+	r.toonDelim = delim
 	err := r.toonRoot(gjson.Parse(string(value)), opts.Schema)
 	out := r.finish()
 	if err != nil {
@@ -134,7 +142,7 @@ func (r *render) toonArray(arr gjson.Result, items *Schema, place toonPlace, chi
 		arr.ForEach(func(_, el gjson.Result) bool {
 			r.b.WriteByte(sep)
 			r.toonPrimitive(el)
-			sep = ','
+			sep = r.toonDelim
 			return true
 		})
 		r.b.WriteByte('\n')
@@ -158,6 +166,9 @@ func (r *render) toonArray(arr gjson.Result, items *Schema, place toonPlace, chi
 func (r *render) toonHeader(n int) {
 	r.b.WriteByte('[')
 	r.b.WriteString(strconv.Itoa(n))
+	if r.toonDelim != ',' {
+		r.b.WriteByte(r.toonDelim) // the comma is the one left implicit (section 6)
+	}
 	r.b.WriteByte(']')
 }
 
@@ -232,7 +243,7 @@ func (r *render) toonTable(arr gjson.Result, items *Schema, n, child int) (bool,
 	r.b.WriteByte('{')
 	for i := range cols {
 		if i > 0 {
-			r.b.WriteByte(',')
+			r.b.WriteByte(r.toonDelim)
 		}
 		r.toonKey(cols[i].key)
 	}
@@ -276,7 +287,7 @@ func (r *render) toonRow(el gjson.Result, items *Schema, cols []field, index map
 	if write {
 		for i := range cells {
 			if i > 0 {
-				r.b.WriteByte(',')
+				r.b.WriteByte(r.toonDelim)
 			}
 			r.toonPrimitive(cells[i])
 		}
@@ -392,7 +403,7 @@ func (r *render) toonPrimitive(v gjson.Result) {
 	switch v.Type {
 	case gjson.String:
 		s := jsonText(v.Str, v.Raw)
-		if toonNeedsQuote(s) {
+		if toonNeedsQuote(s, r.toonDelim) {
 			r.toonQuoted(s)
 		} else {
 			r.b.WriteString(s)
@@ -411,12 +422,13 @@ func (r *render) toonPrimitive(v gjson.Result) {
 	}
 }
 
-// toonNeedsQuote reports whether a string value must be quoted (section 7.2, with the comma as
-// the delimiter everywhere): it is empty, has white space at either end, reads as a boolean, null
-// or a number, holds a colon, quote, backslash, bracket, brace, comma or control character, or
-// starts with '-'. It also quotes what TOON 4.0 will read otherwise: a leading '#' (a comment
+// toonNeedsQuote reports whether a string value must be quoted (section 7.2) in a document whose
+// every header declares delim: it is empty, has white space at either end, reads as a boolean,
+// null or a number, holds a colon, quote, backslash, bracket, brace, control character or delim
+// (the document delimiter for a "key: value", the active one for a cell or inline value, the same
+// here), or starts with '-'. It also quotes what TOON 4.0 will read otherwise: a leading '#' (a comment
 // there) and a number with a leading '+'. Invalid UTF-8 is quoted, to be written as U+FFFD.
-func toonNeedsQuote(s string) bool {
+func toonNeedsQuote(s string, delim byte) bool {
 	if s == "" || s == "true" || s == "false" || s == "null" || s[0] == '-' || s[0] == '#' || numericLike(s) {
 		return true
 	}
@@ -427,7 +439,7 @@ func toonNeedsQuote(s string) bool {
 	}
 	for i := 0; i < len(s); {
 		switch c := s[i]; {
-		case c < 0x20, c == ':', c == '"', c == '\\', c == '[', c == ']', c == '{', c == '}', c == ',':
+		case c < 0x20, c == ':', c == '"', c == '\\', c == '[', c == ']', c == '{', c == '}', c == delim:
 			return true
 		case c >= utf8.RuneSelf:
 			_, size := utf8.DecodeRuneInString(s[i:])

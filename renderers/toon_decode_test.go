@@ -47,6 +47,8 @@ type toonLine struct {
 type toonDecoder struct {
 	lines []toonLine
 	pos   int
+	// docDelim is the document delimiter, which the strings of "key: value" lines are quoted for.
+	docDelim byte
 }
 
 var errTOON = errors.New("invalid TOON")
@@ -61,8 +63,16 @@ func (d *toonDecoder) fail(format string, args ...any) error {
 
 // decodeTOON decodes a document in strict mode. It also checks the encoder's whitespace
 // invariants (section 12): LF only, no trailing newline, no trailing spaces, no blank lines, no
-// tabs in indentation, indentation in multiples of two spaces.
+// tabs in indentation, indentation in multiples of two spaces; and its quoting (section 7.2),
+// with the comma as the document delimiter.
 func decodeTOON(doc string) (any, error) {
+	return decodeTOONWith(doc, ',')
+}
+
+// decodeTOONWith is decodeTOON for a document written with docDelim as its document delimiter,
+// which only the encoder's quoting depends on: a decoder reads the whole text after "key: " as
+// the value, and splits rows and inline values on the delimiter their header declares.
+func decodeTOONWith(doc string, docDelim byte) (any, error) {
 	if !utf8.ValidString(doc) {
 		return nil, fmt.Errorf("%w: not UTF-8", errTOON)
 	}
@@ -72,7 +82,7 @@ func decodeTOON(doc string) (any, error) {
 	if strings.HasSuffix(doc, "\n") {
 		return nil, fmt.Errorf("%w: trailing newline", errTOON)
 	}
-	d := &toonDecoder{}
+	d := &toonDecoder{docDelim: docDelim}
 	for i, raw := range strings.Split(doc, "\n") {
 		n := 0
 		for n < len(raw) && raw[n] == ' ' {
@@ -121,7 +131,7 @@ func (d *toonDecoder) root() (any, error) {
 	}
 	if len(d.lines) == 1 && !isKeyLine(first) {
 		d.pos++
-		return parsePrimitive(first)
+		return parsePrimitive(first, d.docDelim)
 	}
 	return d.object(0)
 }
@@ -179,7 +189,7 @@ func (d *toonDecoder) member(text string, child int) (string, any, error) {
 	case rest == ": []":
 		return k, []any{}, nil
 	case strings.HasPrefix(rest, ": "):
-		v, err := parsePrimitive(rest[2:])
+		v, err := parsePrimitive(rest[2:], d.docDelim)
 		if err != nil {
 			return "", nil, d.fail("%v", err)
 		}
@@ -270,7 +280,7 @@ func (d *toonDecoder) arrayBody(h header, rest string, child int) ([]any, error)
 		}
 		out := make([]any, len(cells))
 		for i, c := range cells {
-			if out[i], err = parsePrimitive(c); err != nil {
+			if out[i], err = parsePrimitive(c, h.delim); err != nil {
 				return nil, d.fail("%v", err)
 			}
 		}
@@ -314,7 +324,7 @@ func (d *toonDecoder) row(text string, h header) (*tobj, error) {
 	}
 	o := &tobj{}
 	for i, c := range cells {
-		v, err := parsePrimitive(c)
+		v, err := parsePrimitive(c, h.delim)
 		if err != nil {
 			return nil, d.fail("%v", err)
 		}
@@ -361,7 +371,7 @@ func (d *toonDecoder) item(text string, delim byte, depth int) (any, error) {
 		}
 		return o, nil
 	default:
-		v, err := parsePrimitive(text)
+		v, err := parsePrimitive(text, delim)
 		if err != nil {
 			return nil, d.fail("%v", err)
 		}
@@ -459,8 +469,9 @@ func splitCells(s string, delim byte) ([]string, error) {
 	return append(out, s[start:]), nil
 }
 
-// parsePrimitive reads one value token (section 4).
-func parsePrimitive(tok string) (any, error) {
+// parsePrimitive reads one value token (section 4), checking that an unquoted string needed no
+// quotes where delim is the relevant delimiter (section 7.2).
+func parsePrimitive(tok string, delim byte) (any, error) {
 	if first, _ := utf8.DecodeRuneInString(tok); tok != "" && (toonSpace(first) || toonSpace(lastRune(tok))) {
 		return nil, fmt.Errorf("token %q has white space around it", tok)
 	}
@@ -487,7 +498,7 @@ func parsePrimitive(tok string) (any, error) {
 	if isTOONNumber(tok) {
 		return tnum(tok), nil
 	}
-	if numericLike(tok) || strings.ContainsAny(tok, `:"\[]{},`) || tok[0] == '-' || tok[0] == '#' {
+	if numericLike(tok) || strings.ContainsAny(tok, `:"\[]{}`) || strings.IndexByte(tok, delim) >= 0 || tok[0] == '-' || tok[0] == '#' {
 		return nil, fmt.Errorf("unquoted string %q breaks the quoting rules", tok)
 	}
 	return tok, nil

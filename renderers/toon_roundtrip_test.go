@@ -45,7 +45,13 @@ var toonEdgeCases = []string{
 // same JSON value: what the SPEC promises of the generic TOON renderer.
 func checkTOONRoundTrip(tb testing.TB, value []byte, opts Options) {
 	tb.Helper()
-	out, err := Generic{}.TOON(value, opts)
+	checkTOONRoundTripWith(tb, value, opts, ',')
+}
+
+// checkTOONRoundTripWith is checkTOONRoundTrip with delim as the document delimiter.
+func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byte) {
+	tb.Helper()
+	out, err := toonWith(value, opts, delim)
 	if !json.Valid(value) {
 		if err == nil && validate(value) != nil {
 			tb.Fatalf("TOON of invalid JSON %q = %q without error", value, out)
@@ -64,7 +70,7 @@ func checkTOONRoundTrip(tb testing.TB, value []byte, opts Options) {
 	if limit := 100*len(value) + toonZerosBase + 100; len(out) > limit {
 		tb.Fatalf("TOON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
-	got, err := decodeTOON(out)
+	got, err := decodeTOONWith(out, delim)
 	if err != nil {
 		tb.Fatalf("TOON(%s) =\n%s\ndoes not decode: %v", clip(string(value)), out, err)
 	}
@@ -154,8 +160,9 @@ func corpusValues(tb testing.TB) []corpusValue {
 	return out
 }
 
-// FuzzTOONRoundTrip checks the round trip on any input: a JSON value renders as TOON that the
-// strict decoder reads back as the same value (or, nested deeper than 32 levels, gives
+// FuzzTOONRoundTrip checks the round trip on any input, with each delimiter (the comma TOON uses,
+// and the tab and pipe that TestTOONCommaIsCheapest measures): a JSON value renders as TOON that
+// the strict decoder reads back as the same value (or, nested deeper than 32 levels, gives
 // ErrTooDeep), in at most 100 bytes per byte of input plus the 1024 zeros a number may add.
 func FuzzTOONRoundTrip(f *testing.F) {
 	for _, v := range toonEdgeCases {
@@ -166,6 +173,9 @@ func FuzzTOONRoundTrip(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, value []byte) {
 		checkTOONRoundTrip(t, value, Options{})
+		for _, d := range toonDelimiters[1:] {
+			checkTOONRoundTripWith(t, value, Options{}, d.delim)
+		}
 	})
 }
 

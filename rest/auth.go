@@ -37,8 +37,8 @@ func (h *Handler) RequireAPIKey(key string) http.Handler {
 // public reports whether r is routed, as ServeHTTP routes it, to the
 // capabilities or the OpenAPI description.
 func (h *Handler) public(r *http.Request) bool {
-	if isPreflight(r) {
-		return true
+	if isPreflight(r) || r.URL.Path == "/" && h.base != "" {
+		return true // a preflight, or the redirect to the base path
 	}
 	segs, ok := h.segments(r)
 	return ok && len(segs) == 1 && (segs[0] == "capabilities" || segs[0] == "openapi.json" || segs[0] == "healthz")

@@ -53,7 +53,14 @@ func (h *Handler) capabilities(q *request) *Error {
 	}, time.Time{})
 }
 
-func (h *Handler) root(q *request) *Error { return h.capabilities(q) }
+// root answers GET {base}/: the index page for a client that prefers HTML
+// (a browser), else the capabilities.
+func (h *Handler) root(q *request) *Error {
+	if mt, _, e := negotiate(q, h.neg); e == nil && mt == "text/html" {
+		return h.index(q)
+	}
+	return h.capabilities(q)
+}
 
 // healthz answers GET /healthz: 200 while the handler serves. It asks the
 // backend nothing, so a probe costs nothing and says only that HTTP is

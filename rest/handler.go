@@ -155,6 +155,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	segs, ok := h.segments(r)
+	if !ok && h.base != "" && r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		// A person who opens the server's root: the API (and its index
+		// page) is under the base path.
+		http.Redirect(w, r, h.base+"/", http.StatusFound)
+		return
+	}
 	if !ok {
 		writeError(w, notFound("no such endpoint: "+clip(r.URL.Path)))
 		return

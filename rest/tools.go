@@ -102,6 +102,9 @@ func (h *Handler) execute(q *request) *Error {
 	if e != nil {
 		return e
 	}
+	if isForm(q.r) {
+		return h.executeForm(q, tool)
+	}
 	mt, format, e := negotiate(q, h.neg)
 	if e != nil {
 		return e

@@ -77,9 +77,8 @@ type orderer struct {
 
 // member is one member of an object being ordered.
 type member struct {
-	key   string // the raw key, quotes included
-	value gjson.Result
-	rank  int
+	key, raw string // the raw key, quotes included, and the raw value
+	rank     int
 }
 
 // ordered reports whether v is in s's order already and minified, reading
@@ -145,7 +144,7 @@ func (o *orderer) value(dst []byte, v gjson.Result, s *renderers.Schema) []byte 
 func (o *orderer) object(dst []byte, obj gjson.Result, s *renderers.Schema) []byte {
 	mark := len(o.members)
 	obj.ForEach(func(key, value gjson.Result) bool {
-		o.members = append(o.members, member{key: key.Raw, value: value, rank: rankOf(s, key.Str)})
+		o.members = append(o.members, member{key: key.Raw, raw: value.Raw, rank: rankOf(s, key.Str)})
 		return true
 	})
 	members := o.members[mark:]
@@ -162,7 +161,11 @@ func (o *orderer) object(dst []byte, obj gjson.Result, s *renderers.Schema) []by
 		if m.rank < len(s.Properties) {
 			sub = s.Properties[m.rank].Schema
 		}
-		dst = o.value(dst, m.value, sub)
+		if sub == nil {
+			dst = appendCompact(dst, m.raw)
+		} else {
+			dst = o.value(dst, gjson.Parse(m.raw), sub)
+		}
 	}
 	clear(o.members[mark:])
 	o.members = o.members[:mark]

@@ -198,3 +198,29 @@ func FuzzOrder(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkOrder plans an agent's mirror of a go-sdk typed tool's value
+// (sorted keys) in its schema's order, and of a value already in order.
+func BenchmarkOrder(b *testing.B) {
+	schema, err := renderers.ParseSchema([]byte(stationSchema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := shaping.New(nil)
+	p := negotiation.FromTags("agent")
+	for _, bb := range []struct {
+		name  string
+		value string
+	}{
+		{"sorted", sortedStation},
+		{"in order", `{"name":"Bern","zone":"Mittelland","location":{"lon":7.4,"lat":46.9},"platforms":[{"track":"1","length_m":320}]}`},
+	} {
+		r := shaping.Result{Tool: "station", Value: []byte(bb.value), Schema: schema, HasOutputSchema: true, MirrorsValue: true}
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = s.Tool(p, r)
+			}
+		})
+	}
+}

@@ -47,6 +47,8 @@ type Result struct {
 	FormatArgument bool
 	// Hints are the reasoning hints the handler attached.
 	Hints []string
+
+	minified bool // Value is minified already (shaping put it in order)
 	// FromStruct says Value was encoded from a Go struct, so its members
 	// are in the order of the struct's fields (front ends learn it from the
 	// type of the SDK's structured content). Then that order is rendered,
@@ -144,7 +146,10 @@ func (p Plan) Unchanged() bool {
 //     its markdown converted to plain text for the text rendering: text is
 //     never guessed to be markdown.
 //
-// Hints go in one extra block when the profile wants them. Planning never
+// Renderings and the mirror follow one member order on every SDK: a Go
+// struct's ([Result].FromStruct), else the output schema's, else the
+// value's own (contract section 5, "Order and identity"). Hints go in one
+// extra block when the profile wants them. Planning never
 // fails: a renderer that errors or panics gives the structured rendering,
 // and the failure is logged.
 func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
@@ -182,7 +187,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		// The same typed tool gives the same text on every SDK: its mirror
 		// and renderings follow the one order. structuredContent stays as
 		// the handler gave it (its clients decode it as an object).
-		r.Value, r.MirrorsValue = value, false
+		r.Value, r.MirrorsValue, r.minified = value, false, true
 	}
 
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units, ValueOrder: true}
@@ -252,6 +257,10 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 	if r.MirrorsValue || len(r.Texts) == 1 && r.Texts[0] == string(r.Value) {
 		// The usual case of a typed tool: its one text block already is the
 		// JSON of structuredContent, and the result can go out as it is.
+		return
+	}
+	if r.minified {
+		plan.ReplaceText, plan.Text = true, string(r.Value)
 		return
 	}
 	var b bytes.Buffer

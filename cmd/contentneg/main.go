@@ -9,6 +9,8 @@
 //	-http ADDR [-stateless]   streamable HTTP at /mcp
 //	-rest ADDR                the REST binding at /mcp/v1 (with /openapi.json)
 //	-stdio                    stdio as well as -http or -rest
+//	-default TAGS             what clients that declare nothing get ("human, format=markdown")
+//	-format-argument NAME     an optional argument with which the model picks a call's format
 //
 // A client that declares nothing gets the upstream's results unchanged; a
 // client that declares a profile (human, format=toon, ...) gets them

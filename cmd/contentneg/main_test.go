@@ -101,6 +101,16 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestBadDefaultTags: default tags the server cannot serve are a start-up
+// error naming them, exit code 1, before the upstream starts.
+func TestBadDefaultTags(t *testing.T) {
+	var stderr bytes.Buffer
+	code := run(context.Background(), []string{"-default", "human, format=xml", "--", "/nonexistent/mcp-server"}, strings.NewReader(""), io.Discard, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "xml") || strings.Contains(stderr.String(), "nonexistent") {
+		t.Errorf("exit code %d, stderr %q; want 1 and format=xml named, before the upstream", code, stderr.String())
+	}
+}
+
 // TestUpstreamThatCannotStart: a command that does not exist is an error
 // naming it, exit code 1, not a hang.
 func TestUpstreamThatCannotStart(t *testing.T) {
@@ -111,36 +121,72 @@ func TestUpstreamThatCannotStart(t *testing.T) {
 	}
 }
 
-// TestStdio: the default downstream is stdio; a client that declared a
-// profile gets the upstream's structured result rendered, and the gateway
-// exits 0 when its client closes stdin.
-func TestStdio(t *testing.T) {
-	cmdline := everything(t)
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
+// stdioSession runs the command in-process with args and connects a client
+// to its stdio, declaring features when there are any; the channel gives
+// the exit code.
+func stdioSession(ctx context.Context, t *testing.T, args []string, features []string) (*mcp.ClientSession, <-chan int) {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	code := make(chan int, 1)
 	go func() {
-		code <- run(ctx, append([]string{"--"}, cmdline...), inR, outW, io.Discard)
+		code <- run(ctx, args, inR, outW, io.Discard)
 		_ = outW.Close()
 	}()
-	caps := &mcp.ClientCapabilities{}
-	caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": []string{"human"}})
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, &mcp.ClientOptions{Capabilities: caps}).
+	var opts *mcp.ClientOptions
+	if features != nil {
+		caps := &mcp.ClientCapabilities{}
+		caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": features})
+		opts = &mcp.ClientOptions{Capabilities: caps}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, opts).
 		Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return cs, code
+}
+
+// text is the text of a result's one text block, or "" when it has not
+// exactly one.
+func text(res *mcp.CallToolResult) string {
+	if len(res.Content) != 1 {
+		return ""
+	}
+	if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+		return tc.Text
+	}
+	return ""
+}
+
+// TestStdio: the default downstream is stdio; a client that declared a
+// profile gets the upstream's structured result rendered, the model may
+// ask for one call's format with -format-argument, and the gateway exits
+// 0 when its client closes stdin.
+func TestStdio(t *testing.T) {
+	cmdline := everything(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	cs, code := stdioSession(ctx, t, append([]string{"-format-argument", "format", "--"}, cmdline...), []string{"human"})
 	if _, ok := cs.InitializeResult().Capabilities.Extensions[shaping.ExtensionID]; !ok {
 		t.Error("the gateway does not advertise the extension")
 	}
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-structured-content", Arguments: map[string]any{"location": "Chicago"}})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{name: "declared profile", args: map[string]any{"location": "Chicago"}, want: "- **Temperature:**"},
+		{name: "format argument", args: map[string]any{"location": "Chicago", "format": "toon"}, want: "temperature: "},
 	}
-	if len(res.Content) != 1 || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "- **Temperature:**") {
-		t.Errorf("human got %+v, want the markdown rendering", res.Content)
+	for _, tt := range tests {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-structured-content", Arguments: tt.args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := text(res); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: got %q, want it to contain %q", tt.name, got, tt.want)
+		}
 	}
 	_ = cs.Close()
 	select {
@@ -150,6 +196,35 @@ func TestStdio(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("the gateway did not exit when stdin closed")
+	}
+}
+
+// TestDefaultTags: with -default, a client that declares nothing gets the
+// operator's rendering; without it, the upstream's result as it is.
+func TestDefaultTags(t *testing.T) {
+	cmdline := everything(t)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{name: "default toon", args: []string{"-default", "format=toon"}, want: "temperature: "},
+		{name: "no default", args: nil, want: `"temperature":`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs, _ := stdioSession(ctx, t, append(append(tt.args, "--"), cmdline...), nil)
+			defer cs.Close()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get-structured-content", Arguments: map[string]any{"location": "Chicago"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := text(res); !strings.Contains(got, tt.want) {
+				t.Errorf("got %q, want it to contain %q", got, tt.want)
+			}
+		})
 	}
 }
 

@@ -46,6 +46,10 @@ type config struct {
 	callTimeout time.Duration
 	sessionIdle time.Duration
 	verbose     bool
+	// defaults are the tags of clients that declare nothing (-default).
+	defaults string
+	// formatArgument names the per-call format argument (-format-argument).
+	formatArgument string
 }
 
 // parse reads the command line; usage errors are written to stderr.
@@ -65,6 +69,8 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.callTimeout, "call-timeout", gateway.DefaultCallTimeout, "bound every request forwarded to the upstream")
 	fs.DurationVar(&cfg.sessionIdle, "session-idle", 30*time.Minute, "with -http: close a session whose client sent nothing for this long (0: never)")
 	fs.BoolVar(&cfg.verbose, "v", false, "log at debug level on stderr")
+	fs.StringVar(&cfg.defaults, "default", "", `feature tags for clients that declare nothing, e.g. "human, format=markdown" (default: none, their results pass through unchanged)`)
+	fs.StringVar(&cfg.formatArgument, "format-argument", "", "add an optional argument of this name to every tool, with which the model chooses a call's format (default: none)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -123,11 +129,17 @@ func upstreamTransport(cfg config, stderr io.Writer) mcp.Transport {
 // serve connects to the upstream and serves its mirror on the chosen
 // transports until one of them ends or ctx is done.
 func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) error {
+	opts := &shaping.Options{Logger: log, Recover: true, FormatArgument: cfg.formatArgument}
+	if cfg.defaults != "" {
+		opts.Default = shaping.ParseTags(cfg.defaults)
+		// Checked before the upstream starts: a bad tag is a start-up error.
+		if err := shaping.New(opts).Check(); err != nil {
+			return fmt.Errorf("-default: %w", err)
+		}
+	}
 	connectCtx, cancel := context.WithTimeout(ctx, cfg.callTimeout)
 	g, err := gateway.New(connectCtx, upstreamTransport(cfg, stderr), &gateway.Options{
-		// Options.Default and Options.FormatArgument will come from flags
-		// and the config file here.
-		Shaping:     &shaping.Options{Logger: log, Recover: true},
+		Shaping:     opts,
 		Logger:      log,
 		CallTimeout: cfg.callTimeout,
 	})

@@ -67,6 +67,9 @@ type Gateway struct {
 
 	mu   sync.Mutex
 	snap snapshot
+	// calls are the forwarded requests under way, whose downstream client
+	// an upstream question may reach (see [Gateway.elicit]).
+	calls map[*caller]struct{}
 	// resync asks the syncing goroutine for a re-sync of the kinds it holds.
 	resync chan kind
 	done   chan struct{}
@@ -102,6 +105,7 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 		timeout: opts.CallTimeout,
 		resync:  make(chan kind, 8),
 		done:    make(chan struct{}),
+		calls:   map[*caller]struct{}{},
 	}
 	if g.log == nil {
 		g.log = zap.NewNop()
@@ -110,6 +114,11 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 		g.timeout = DefaultCallTimeout
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, &mcp.ClientOptions{
+		// The gateway can pass a question on (form elicitation), so the
+		// upstream offers what needs a person; each question goes through
+		// the gate of the client it reaches.
+		Capabilities:               &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
+		ElicitationHandler:         g.elicit,
 		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { g.ask(kindTools) },
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
@@ -379,6 +388,9 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		ctx, cancel := context.WithTimeout(ctx, g.bound())
 		defer cancel()
+		if method != "completion/complete" && method != "logging/setLevel" {
+			defer g.begin(ctx, req)()
+		}
 		var (
 			res mcp.Result
 			err error
@@ -457,6 +469,72 @@ func complete(res mcp.Result) (mcp.Result, error) {
 		return nil, fmt.Errorf("gateway: decode the upstream's result: %w", err)
 	}
 	return out, nil
+}
+
+// caller is a forwarded request under way: its context (which carries the
+// downstream client's profile) and its downstream session.
+type caller struct {
+	ctx context.Context
+	ss  *mcp.ServerSession
+}
+
+// begin records a forwarded request under way; the function it returns
+// ends it.
+func (g *Gateway) begin(ctx context.Context, req mcp.Request) func() {
+	ss, _ := req.GetSession().(*mcp.ServerSession)
+	c := &caller{ctx: ctx, ss: ss}
+	g.mu.Lock()
+	g.calls[c] = struct{}{}
+	g.mu.Unlock()
+	return func() {
+		g.mu.Lock()
+		delete(g.calls, c)
+		g.mu.Unlock()
+	}
+}
+
+// soleCaller is the one forwarded request under way, or nil when there is
+// none or more than one.
+func (g *Gateway) soleCaller() *caller {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.calls) != 1 {
+		return nil
+	}
+	for c := range g.calls {
+		return c
+	}
+	return nil
+}
+
+// elicit passes an upstream's question to the downstream client whose
+// request the upstream is serving, through that client's gate (the mirror
+// server's sending middleware, contract section 6): a client that cannot
+// answer is never asked and the upstream gets "decline". The upstream's
+// questions carry nothing that names the request they belong to, so a
+// question is passed on only when one request is under way; with none or
+// several, it is declined (docs/gateway.md). A client that goes away, or
+// a request that ends, ends the question as "cancel".
+func (g *Gateway) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	c := g.soleCaller()
+	if c == nil || c.ss == nil {
+		g.log.Debug("upstream question declined: no single request under way to ask for")
+		return &mcp.ElicitResult{Action: "decline"}, nil
+	}
+	askCtx, cancel := context.WithCancel(c.ctx)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel) // the upstream gave up on it
+	defer stop()
+	res, err := c.ss.Elicit(askCtx, req.Params)
+	if err != nil {
+		action := "decline" // the client cannot answer (no elicitation capability, or its era's way)
+		if askCtx.Err() != nil || errors.Is(err, mcp.ErrConnectionClosed) {
+			action = "cancel"
+		}
+		g.log.Debug("upstream question not passed on", zap.String("action", action), zap.Error(err))
+		return &mcp.ElicitResult{Action: action}, nil
+	}
+	return res, nil
 }
 
 // upstreamError is what the downstream client gets for an error of the

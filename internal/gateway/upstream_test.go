@@ -139,7 +139,14 @@ func (u upstream) command(t *testing.T, dir string) *exec.Cmd {
 // connectDirect starts u and connects a client that declares nothing.
 func connectDirect(ctx context.Context, t *testing.T, u upstream, dir string) *mcp.ClientSession {
 	t.Helper()
-	client := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1.0.0"}, nil)
+	// The capabilities of the gateway's own client, so that the upstream
+	// offers both the same tools.
+	client := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1.0.0"}, &mcp.ClientOptions{
+		Capabilities: &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		},
+	})
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: u.command(t, dir)}, nil)
 	if err != nil {
 		t.Fatalf("connect %s directly: %v", u.name, err)
@@ -178,6 +185,9 @@ func connectGateway(ctx context.Context, t *testing.T, g *gateway.Gateway, versi
 	if features != nil {
 		caps := &mcp.ClientCapabilities{}
 		caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": features})
+		if opts.ElicitationHandler != nil {
+			caps.Elicitation = &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}
+		}
 		opts.Capabilities = caps
 	}
 	st, ct := mcp.NewInMemoryTransports()
@@ -334,7 +344,14 @@ func TestUndeclaredIsUnchanged(t *testing.T) {
 							callTool(ctx, t, cs, c, dirGateway)
 						}
 					}
+					// An upstream may add to its lists after the
+					// handshake (the everything server does, for the
+					// client's capabilities): wait for the re-sync.
 					got := lists(ctx, t, cs)
+					for try := 0; try < 50 && !equal(got, wantLists); try++ {
+						time.Sleep(100 * time.Millisecond)
+						wantLists, got = lists(ctx, t, direct), lists(ctx, t, cs)
+					}
 					for name, w := range wantLists {
 						if got[name] != w {
 							t.Errorf("%s through the gateway:\n%s\nwant (direct):\n%s", name, got[name], w)
@@ -352,6 +369,18 @@ func TestUndeclaredIsUnchanged(t *testing.T) {
 			}
 		})
 	}
+}
+
+func equal(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
 }
 
 func keys(m map[string]string) []string {
