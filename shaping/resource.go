@@ -10,14 +10,6 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-// The media types of the three built-in renderings.
-const (
-	MIMEJSON     = negotiation.MediaJSON
-	MIMEMarkdown = negotiation.MediaMarkdown
-	MIMEText     = negotiation.MediaText
-	MIMEHTML     = negotiation.MediaHTML
-)
-
 // Content describes one content of a resources/read result in SDK-neutral
 // terms.
 type Content struct {
@@ -106,14 +98,14 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 			return plan
 		}
 		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
-	case mediaType(c.MIMEType) == MIMEMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), MIMEText
-	case rendering == negotiation.HTML && mediaType(c.MIMEType) == MIMEMarkdown:
+	case mediaType(c.MIMEType) == negotiation.MediaMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), negotiation.MediaText
+	case rendering == negotiation.HTML && mediaType(c.MIMEType) == negotiation.MediaMarkdown:
 		if out, err := renderers.MarkdownToHTML(c.Text); err == nil {
-			plan.Changed, plan.Text, plan.MIMEType = true, out, MIMEHTML
+			plan.Changed, plan.Text, plan.MIMEType = true, out, negotiation.MediaHTML
 		}
 	case rendering == negotiation.HTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), MIMEHTML
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), negotiation.MediaHTML
 	}
 	return plan
 }
@@ -172,7 +164,7 @@ func mediaType(mimeType string) string { return mediatype.Base(mimeType) }
 // suffix type.
 func isJSON(mimeType string) bool {
 	mt := mediaType(mimeType)
-	return mt == MIMEJSON || strings.HasSuffix(mt, "+json")
+	return mt == negotiation.MediaJSON || strings.HasSuffix(mt, "+json")
 }
 
 // Prompt plans the texts of a prompts/get result: for the text rendering,

@@ -245,7 +245,7 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 			return
 		case MirrorCompactText:
 			opts.Verbosity = negotiation.Compact
-			out, err := s.render(s.lookup(r.Tool, renderers.MediaText), r.Value, renderers.MediaText, opts)
+			out, err := s.render(s.lookup(r.Tool, negotiation.MediaText), r.Value, negotiation.MediaText, opts)
 			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return
