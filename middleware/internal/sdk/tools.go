@@ -91,7 +91,3 @@ func RegisteredTool(ss *mcp.ServerSession, name string) (tool *mcp.Tool, found, 
 	tool = *(**mcp.Tool)(unsafe.Pointer(tf.UnsafeAddr()))
 	return tool, tool != nil, true
 }
-
-// ToolsReadable reports whether this SDK version's tool registrations can
-// be read (see [RegisteredTool]).
-func ToolsReadable() bool { return sdkLayout().ok }
