@@ -62,7 +62,7 @@ func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content
 // its URI (contract section 7: weather://cities beside weather://{city}).
 func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
 	rendering := p.Rendering()
-	if rendering == negotiation.PassThrough || len(contents) == 0 {
+	if rendering == negotiation.RenderingPassThrough || len(contents) == 0 {
 		return nil
 	}
 	chosen := chooseAlternatives(contents, p.MediaType())
@@ -86,7 +86,7 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 		return plan
 	}
 	switch {
-	case isJSON(c.MIMEType) && rendering != negotiation.Structured:
+	case isJSON(c.MIMEType) && rendering != negotiation.RenderingStructured:
 		t, r, ok := s.resourceRenderer(uri, exact, p.MediaType())
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
 		if !ok {
@@ -98,13 +98,13 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 			return plan
 		}
 		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
-	case mediaType(c.MIMEType) == negotiation.MediaMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
+	case mediaType(c.MIMEType) == negotiation.MediaMarkdown && rendering == negotiation.RenderingText && renderers.CheckPlain(c.Text) != nil:
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), negotiation.MediaText
-	case rendering == negotiation.HTML && mediaType(c.MIMEType) == negotiation.MediaMarkdown:
+	case rendering == negotiation.RenderingHTML && mediaType(c.MIMEType) == negotiation.MediaMarkdown:
 		if out, err := renderers.MarkdownToHTML(c.Text); err == nil {
 			plan.Changed, plan.Text, plan.MIMEType = true, out, negotiation.MediaHTML
 		}
-	case rendering == negotiation.HTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
+	case rendering == negotiation.RenderingHTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), negotiation.MediaHTML
 	}
 	return plan
@@ -174,9 +174,9 @@ func isJSON(mimeType string) bool {
 // the new texts, one for one, or nil when nothing changes.
 func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
 	switch p.Rendering() {
-	case negotiation.Text:
+	case negotiation.RenderingText:
 		return plainTexts(texts)
-	case negotiation.HTML:
+	case negotiation.RenderingHTML:
 		return htmlTexts(Plan{}, texts, false).Texts
 	}
 	return nil
