@@ -70,6 +70,11 @@ type Gateway struct {
 	// calls are the forwarded requests under way, whose downstream client
 	// an upstream question may reach (see [Gateway.elicit]).
 	calls map[*caller]struct{}
+	// tokens route the upstream's progress notifications: the gateway's
+	// own token for a forwarded request -> its caller and the caller's
+	// token. nextToken numbers them.
+	tokens    map[string]progressRoute
+	nextToken uint64
 	// resync asks the syncing goroutine for a re-sync of the kinds it holds.
 	resync chan kind
 	done   chan struct{}
@@ -106,6 +111,7 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 		resync:  make(chan kind, 8),
 		done:    make(chan struct{}),
 		calls:   map[*caller]struct{}{},
+		tokens:  map[string]progressRoute{},
 	}
 	if g.log == nil {
 		g.log = zap.NewNop()
@@ -117,8 +123,11 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 		// The gateway can pass a question on (form elicitation), so the
 		// upstream offers what needs a person; each question goes through
 		// the gate of the client it reaches.
-		Capabilities:               &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
-		ElicitationHandler:         g.elicit,
+		Capabilities:       &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
+		ElicitationHandler: g.elicit,
+		ProgressNotificationHandler: func(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
+			g.progress(ctx, req.Params)
+		},
 		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { g.ask(kindTools) },
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
@@ -388,8 +397,11 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		ctx, cancel := context.WithTimeout(ctx, g.bound())
 		defer cancel()
+		var c *caller
 		if method != "completion/complete" && method != "logging/setLevel" {
-			defer g.begin(ctx, req)()
+			var end func()
+			c, end = g.begin(ctx, req)
+			defer end()
 		}
 		var (
 			res mcp.Result
@@ -401,11 +413,17 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			if len(p.Arguments) > 0 {
 				args = p.Arguments
 			}
-			res, err = g.up.CallTool(ctx, &mcp.CallToolParams{Meta: upstreamMeta(p.Meta), Name: p.Name, Arguments: args})
+			meta, end := g.route(c, upstreamMeta(p.Meta))
+			defer end()
+			res, err = g.up.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: p.Name, Arguments: args})
 		case *mcp.ReadResourceParams:
-			res, err = g.up.ReadResource(ctx, &mcp.ReadResourceParams{Meta: upstreamMeta(p.Meta), URI: p.URI})
+			meta, end := g.route(c, upstreamMeta(p.Meta))
+			defer end()
+			res, err = g.up.ReadResource(ctx, &mcp.ReadResourceParams{Meta: meta, URI: p.URI})
 		case *mcp.GetPromptParams:
-			res, err = g.up.GetPrompt(ctx, &mcp.GetPromptParams{Meta: upstreamMeta(p.Meta), Name: p.Name, Arguments: p.Arguments})
+			meta, end := g.route(c, upstreamMeta(p.Meta))
+			defer end()
+			res, err = g.up.GetPrompt(ctx, &mcp.GetPromptParams{Meta: meta, Name: p.Name, Arguments: p.Arguments})
 		case *mcp.CompleteParams:
 			c := *p
 			c.Meta = upstreamMeta(p.Meta)
@@ -480,16 +498,70 @@ type caller struct {
 
 // begin records a forwarded request under way; the function it returns
 // ends it.
-func (g *Gateway) begin(ctx context.Context, req mcp.Request) func() {
+func (g *Gateway) begin(ctx context.Context, req mcp.Request) (*caller, func()) {
 	ss, _ := req.GetSession().(*mcp.ServerSession)
 	c := &caller{ctx: ctx, ss: ss}
 	g.mu.Lock()
 	g.calls[c] = struct{}{}
 	g.mu.Unlock()
-	return func() {
+	return c, func() {
 		g.mu.Lock()
 		delete(g.calls, c)
 		g.mu.Unlock()
+	}
+}
+
+// progressRoute is where an upstream's progress notification goes: the
+// caller, under the caller's own token.
+type progressRoute struct {
+	c     *caller
+	token any
+}
+
+// progressTokenKey is the _meta key of a request's progress token.
+const progressTokenKey = "progressToken"
+
+// route replaces the caller's progress token in meta, if it has one, by
+// one of the gateway's own, unique across the downstream clients that share
+// the upstream, and records where its notifications go; the function it
+// returns forgets it.
+func (g *Gateway) route(c *caller, meta mcp.Meta) (mcp.Meta, func()) {
+	token, ok := meta[progressTokenKey]
+	if !ok || c == nil || c.ss == nil {
+		return meta, func() {}
+	}
+	g.mu.Lock()
+	g.nextToken++
+	own := "contentneg-" + strconv.FormatUint(g.nextToken, 10)
+	g.tokens[own] = progressRoute{c: c, token: token}
+	g.mu.Unlock()
+	meta[progressTokenKey] = own
+	return meta, func() {
+		g.mu.Lock()
+		delete(g.tokens, own)
+		g.mu.Unlock()
+	}
+}
+
+// progress passes an upstream's progress notification to the client whose
+// request it is about, under that client's token; a notification for no
+// request under way is dropped.
+func (g *Gateway) progress(ctx context.Context, p *mcp.ProgressNotificationParams) {
+	if p == nil {
+		return
+	}
+	own, _ := p.ProgressToken.(string)
+	g.mu.Lock()
+	r, ok := g.tokens[own]
+	g.mu.Unlock()
+	if !ok {
+		g.log.Debug("upstream progress for no request under way: dropped", zap.Any("token", p.ProgressToken))
+		return
+	}
+	n := *p
+	n.ProgressToken = r.token
+	if err := r.c.ss.NotifyProgress(r.c.ctx, &n); err != nil {
+		g.log.Debug("progress not passed on", zap.Error(err))
 	}
 }
 
