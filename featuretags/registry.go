@@ -18,14 +18,14 @@ const (
 
 // The values the registry keys take.
 const (
-	JSON     = "json"
-	Text     = "text"
-	Markdown = "markdown"
-	TOON     = "toon" // Token-Oriented Object Notation, text/toon
-	HTML     = "html" // the markdown rendering as HTML, text/html
-	Compact  = "compact"
-	Standard = "standard"
-	Verbose  = "verbose"
+	ValueJSON     = "json"
+	ValueText     = "text"
+	ValueMarkdown = "markdown"
+	ValueTOON     = "toon" // Token-Oriented Object Notation, text/toon
+	ValueHTML     = "html" // the markdown rendering as HTML, text/html
+	ValueCompact  = "compact"
+	ValueStandard = "standard"
+	ValueVerbose  = "verbose"
 )
 
 // kind says how the registry treats a name.
@@ -53,8 +53,8 @@ var registry = [...]registered{
 	{Elicitation, flag, nil},
 	{Roots, flag, nil},
 	{Tasks, flag, nil},
-	{Format, key, []string{JSON, Text, Markdown, TOON, HTML}},
-	{Verbosity, key, []string{Compact, Standard, Verbose}},
+	{Format, key, []string{ValueJSON, ValueText, ValueMarkdown, ValueTOON, ValueHTML}},
+	{Verbosity, key, []string{ValueCompact, ValueStandard, ValueVerbose}},
 }
 
 // lookup finds name in the registry, ignoring case. It returns nil for a

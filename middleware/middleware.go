@@ -78,9 +78,10 @@ func (m *Middleware) Shaper() *shaping.Shaper { return m.shaper }
 // client's profile for every request and puts it in the handler's context
 // when the client declared the extension, and serves tools/call,
 // resources/read and prompts/get through package shaping (the gate, the
-// renderings, "not found"; see shaping.ServeTool). It learns the tools'
-// output schemas from the tools/list results that pass through it: use one
-// Middleware per server when adding Receiving yourself ([Middleware.Install]
+// renderings, "not found"; see shaping.ServeTool). It reads the tools'
+// output schemas from the SDK's registrations, else from the tools/list
+// results that pass through it (tools a server lists without registering
+// them): use one Middleware per server when adding Receiving yourself ([Middleware.Install]
 // keeps one catalog per server). Requests of clients that did not declare
 // the extension go to next untouched.
 func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
@@ -112,7 +113,7 @@ func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 			}
 			res, err := shaping.Serve(ctx, m.shaper, port{}, x, method)
 			if method == "tools/list" && err == nil {
-				tools.tools.learn(res)
+				tools.tools.learn(res) // the fallback of toolPort.Schema
 				res = m.advertiseArgument(res)
 			}
 			return res, err

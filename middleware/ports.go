@@ -153,13 +153,14 @@ func (*toolPort) Blocks(res mcp.Result) ([]bool, []string) {
 }
 
 // Schema finds the tool as the SDK keeps its registration
-// (sdk.RegisteredTool) or, where that cannot be read, in the server's
+// (sdk.RegisteredTool) or, where that cannot be read or the server serves
+// tools it does not register (a gateway's mirror), in the server's
 // tools/list results seen so far: the go-sdk has no public lookup of a
 // registered tool, and the middleware makes no request of its own.
 func (p *toolPort) Schema(x exchange, name string) (any, func() []byte, bool) {
 	ss, _ := x.req.GetSession().(*mcp.ServerSession)
 	tool, found, readable := sdk.RegisteredTool(ss, name)
-	if !readable {
+	if !readable || !found {
 		tool, found = p.tools.tool(name)
 	}
 	if !found {

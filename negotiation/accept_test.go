@@ -94,14 +94,14 @@ func TestFromAcceptRefusesWhatItCannotRender(t *testing.T) {
 func TestRegisteredFormatIsNegotiable(t *testing.T) {
 	n := negotiation.New(nil)
 	before := n.FromSettings(negotiation.Settings{Features: []string{"format=csv", "human"}}.Map())
-	if before.Rendering() != negotiation.Markdown || len(before.Diagnostics()) != 1 {
+	if before.Rendering() != negotiation.RenderingMarkdown || len(before.Diagnostics()) != 1 {
 		t.Fatalf("before registration: %s %v; want markdown with one diagnostic", before, before.Diagnostics())
 	}
 	if err := n.AddFormat("CSV", "text/csv"); err != nil {
 		t.Fatal(err)
 	}
 	after := n.FromSettings(negotiation.Settings{Features: []string{"format=csv", "human"}}.Map())
-	if after.Rendering() != negotiation.Custom || after.MediaType() != "text/csv" || len(after.Diagnostics()) != 0 {
+	if after.Rendering() != negotiation.RenderingCustom || after.MediaType() != "text/csv" || len(after.Diagnostics()) != 0 {
 		t.Errorf("after registration: %s %q %v; want custom text/csv without diagnostics", after, after.MediaType(), after.Diagnostics())
 	}
 	viaAccept, err := n.FromAccept("text/csv, application/json;q=0.5")
@@ -112,7 +112,7 @@ func TestRegisteredFormatIsNegotiable(t *testing.T) {
 	if tie, err := n.FromAccept("text/csv, text/plain"); err != nil || tie.MediaType() != negotiation.MediaText {
 		t.Errorf("Accept: text/csv, text/plain = %v, %v; want text/plain", tie, err)
 	}
-	if got := negotiation.FromTags("format=csv").Rendering(); got != negotiation.PassThrough {
+	if got := negotiation.FromTags("format=csv").Rendering(); got != negotiation.RenderingPassThrough {
 		t.Errorf("another negotiator sees format=csv as %s, want pass-through", got)
 	}
 }

@@ -21,7 +21,7 @@ func BenchmarkNegotiate(b *testing.B) {
 	extensions := scenario1()
 	b.ReportAllocs()
 	for b.Loop() {
-		if n.Negotiate(extensions, nil).Rendering() != negotiation.Structured {
+		if n.Negotiate(extensions, nil).Rendering() != negotiation.RenderingStructured {
 			b.Fatal("wrong rendering")
 		}
 	}
@@ -34,7 +34,7 @@ func BenchmarkNegotiateUndeclared(b *testing.B) {
 	extensions := map[string]any{}
 	b.ReportAllocs()
 	for b.Loop() {
-		if n.Negotiate(extensions, nil).Rendering() != negotiation.PassThrough {
+		if n.Negotiate(extensions, nil).Rendering() != negotiation.RenderingPassThrough {
 			b.Fatal("wrong rendering")
 		}
 	}
@@ -46,7 +46,7 @@ func BenchmarkProfileFromContext(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		p, _ := negotiation.FromContext(ctx)
-		if p.Rendering() != negotiation.Structured {
+		if p.Rendering() != negotiation.RenderingStructured {
 			b.Fatal("wrong rendering")
 		}
 	}

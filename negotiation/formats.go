@@ -82,7 +82,7 @@ func checkFormat(name, mediaType string) (string, string, error) {
 		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", ErrFormat, name)
 	}
 	switch lname {
-	case featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON, featuretags.HTML:
+	case featuretags.ValueJSON, featuretags.ValueMarkdown, featuretags.ValueText, featuretags.ValueTOON, featuretags.ValueHTML:
 		return "", "", fmt.Errorf("%w: format name %q is built in", ErrFormat, name)
 	}
 	mt, params, err := mime.ParseMediaType(mediaType)

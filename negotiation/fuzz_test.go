@@ -24,7 +24,7 @@ func FuzzFromSettings(f *testing.F) {
 		}
 		p := negotiation.FromSettings(settings)
 
-		if !p.Declared() && (p.Rendering() != negotiation.PassThrough || p.WantsHints() || p.Tags().Len() != 0) {
+		if !p.Declared() && (p.Rendering() != negotiation.RenderingPassThrough || p.WantsHints() || p.Tags().Len() != 0) {
 			t.Errorf("an undeclared profile acts on tags: %v", p)
 		}
 		if p.Format() != negotiation.FormatUnset && p.Excludes(p.Format()) {
@@ -32,8 +32,8 @@ func FuzzFromSettings(f *testing.F) {
 		}
 		if f := p.Format(); f != negotiation.FormatUnset {
 			want := map[negotiation.Format]negotiation.Rendering{
-				negotiation.FormatJSON: negotiation.Structured, negotiation.FormatText: negotiation.Text, negotiation.FormatMarkdown: negotiation.Markdown,
-				negotiation.FormatTOON: negotiation.TOON,
+				negotiation.FormatJSON: negotiation.RenderingStructured, negotiation.FormatText: negotiation.RenderingText, negotiation.FormatMarkdown: negotiation.RenderingMarkdown,
+				negotiation.FormatTOON: negotiation.RenderingTOON,
 			}[f]
 			if p.Rendering() != want {
 				t.Errorf("format %v gives rendering %v", f, p.Rendering())

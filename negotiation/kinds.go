@@ -130,40 +130,40 @@ func (t Tristate) String() string {
 type Rendering uint8
 
 const (
-	// PassThrough: the handler's result, unchanged.
-	PassThrough Rendering = iota
-	// Structured: structuredContent, with its JSON mirrored in one text block.
-	Structured
-	// Markdown: one markdown text block.
-	Markdown
-	// Text: one plain-text block with no markup at all.
-	Text
-	// Custom: one text block of a media type the server registered
+	// RenderingPassThrough: the handler's result, unchanged.
+	RenderingPassThrough Rendering = iota
+	// RenderingStructured: structuredContent, with its JSON mirrored in one text block.
+	RenderingStructured
+	// RenderingMarkdown: one markdown text block.
+	RenderingMarkdown
+	// RenderingText: one plain-text block with no markup at all.
+	RenderingText
+	// RenderingCustom: one text block of a media type the server registered
 	// ([Profile.MediaType]), such as text/csv.
-	Custom
-	// TOON: one text block of TOON (text/toon), the value in
+	RenderingCustom
+	// RenderingTOON: one text block of TOON (text/toon), the value in
 	// Token-Oriented Object Notation.
-	TOON
-	// HTML: one text block of HTML (text/html): the markdown rendering
+	RenderingTOON
+	// RenderingHTML: one text block of HTML (text/html): the markdown rendering
 	// converted by goldmark, every data value escaped, no HTML from data.
-	HTML
+	RenderingHTML
 )
 
 // String returns "pass-through", "structured", "markdown", "text", "custom",
 // "toon" or "html".
 func (r Rendering) String() string {
 	switch r {
-	case Structured:
+	case RenderingStructured:
 		return "structured"
-	case Markdown:
+	case RenderingMarkdown:
 		return "markdown"
-	case Text:
+	case RenderingText:
 		return "text"
-	case Custom:
+	case RenderingCustom:
 		return "custom"
-	case TOON:
+	case RenderingTOON:
 		return "toon"
-	case HTML:
+	case RenderingHTML:
 		return "html"
 	default:
 		return "pass-through"
@@ -173,15 +173,15 @@ func (r Rendering) String() string {
 // format is the explicit format that asks for this rendering.
 func (r Rendering) format() Format {
 	switch r {
-	case Structured:
+	case RenderingStructured:
 		return FormatJSON
-	case Markdown:
+	case RenderingMarkdown:
 		return FormatMarkdown
-	case Text:
+	case RenderingText:
 		return FormatText
-	case TOON:
+	case RenderingTOON:
 		return FormatTOON
-	case HTML:
+	case RenderingHTML:
 		return FormatHTML
 	default:
 		return FormatUnset

@@ -66,7 +66,7 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 // html is not among them: it is for people in a browser, not for a model
 // choosing one call's format.
 func (n *Negotiator) FormatNames() []string {
-	names := []string{featuretags.JSON, featuretags.Markdown, featuretags.Text, featuretags.TOON}
+	names := []string{featuretags.ValueJSON, featuretags.ValueMarkdown, featuretags.ValueText, featuretags.ValueTOON}
 	if f := n.formats(); f != nil {
 		names = append(names, f.names...)
 	}

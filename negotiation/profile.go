@@ -73,17 +73,17 @@ func (p *Profile) Format() Format {
 // a format the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
 	switch p.Rendering() {
-	case Structured:
+	case RenderingStructured:
 		return MediaJSON
-	case Markdown:
+	case RenderingMarkdown:
 		return MediaMarkdown
-	case Text:
+	case RenderingText:
 		return MediaText
-	case TOON:
+	case RenderingTOON:
 		return MediaTOON
-	case HTML:
+	case RenderingHTML:
 		return MediaHTML
-	case Custom:
+	case RenderingCustom:
 		return p.custom
 	default:
 		return ""
@@ -131,7 +131,7 @@ func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(featuret
 // Rendering returns how results are shaped for this client.
 func (p *Profile) Rendering() Rendering {
 	if p == nil {
-		return PassThrough
+		return RenderingPassThrough
 	}
 	return p.rendering
 }

@@ -204,22 +204,22 @@ func (p *Profile) choose() Rendering {
 	var prefs [3]Rendering
 	switch {
 	case p.audience == Agent:
-		prefs = [3]Rendering{Structured, Text, Markdown}
+		prefs = [3]Rendering{RenderingStructured, RenderingText, RenderingMarkdown}
 	case p.audience == Human:
-		prefs = [3]Rendering{Markdown, Text, Structured}
+		prefs = [3]Rendering{RenderingMarkdown, RenderingText, RenderingStructured}
 	case p.verbosity == Compact:
-		prefs = [3]Rendering{Text, Structured, Markdown}
+		prefs = [3]Rendering{RenderingText, RenderingStructured, RenderingMarkdown}
 	case p.verbosity == Verbose:
-		prefs = [3]Rendering{Markdown, Text, Structured}
+		prefs = [3]Rendering{RenderingMarkdown, RenderingText, RenderingStructured}
 	default:
-		return PassThrough
+		return RenderingPassThrough
 	}
 	for _, r := range prefs {
 		if !p.Excludes(r.format()) {
 			return r
 		}
 	}
-	return PassThrough
+	return RenderingPassThrough
 }
 
 func tristate(set featuretags.Set, name string) Tristate {
@@ -235,15 +235,15 @@ func tristate(set featuretags.Set, name string) Tristate {
 
 func formatOf(v string) Format {
 	switch v {
-	case featuretags.JSON:
+	case featuretags.ValueJSON:
 		return FormatJSON
-	case featuretags.Text:
+	case featuretags.ValueText:
 		return FormatText
-	case featuretags.Markdown:
+	case featuretags.ValueMarkdown:
 		return FormatMarkdown
-	case featuretags.TOON:
+	case featuretags.ValueTOON:
 		return FormatTOON
-	case featuretags.HTML:
+	case featuretags.ValueHTML:
 		return FormatHTML
 	default:
 		return FormatUnset
@@ -253,29 +253,29 @@ func formatOf(v string) Format {
 func renderingOf(f Format) Rendering {
 	switch f {
 	case FormatJSON:
-		return Structured
+		return RenderingStructured
 	case FormatText:
-		return Text
+		return RenderingText
 	case FormatMarkdown:
-		return Markdown
+		return RenderingMarkdown
 	case FormatCustom:
-		return Custom
+		return RenderingCustom
 	case FormatTOON:
-		return TOON
+		return RenderingTOON
 	case FormatHTML:
-		return HTML
+		return RenderingHTML
 	default:
-		return PassThrough
+		return RenderingPassThrough
 	}
 }
 
 func verbosityOf(v string) Verbosity {
 	switch v {
-	case featuretags.Compact:
+	case featuretags.ValueCompact:
 		return Compact
-	case featuretags.Standard:
+	case featuretags.ValueStandard:
 		return Standard
-	case featuretags.Verbose:
+	case featuretags.ValueVerbose:
 		return Verbose
 	default:
 		return VerbosityUnset

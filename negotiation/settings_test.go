@@ -27,31 +27,31 @@ func TestFromSettingsShapes(t *testing.T) {
 		wantRender   negotiation.Rendering
 		wantProblems []featuretags.Problem
 	}{
-		{"nil: not declared, nothing to say", nil, false, "", negotiation.PassThrough, nil},
-		{"decoded map", map[string]any{"version": "1.0", "features": []any{"agent"}}, true, "1.0", negotiation.Structured, nil},
-		{"map with []string features", map[string]any{"version": "1.0", "features": []string{"human"}}, true, "1.0", negotiation.Markdown, nil},
-		{"typed settings", negotiation.Settings{Version: "1.2", Features: []string{"format=text"}}, true, "1.2", negotiation.Text, nil},
-		{"typed settings pointer", &negotiation.Settings{Version: "1.0", Features: []string{"agent"}}, true, "1.0", negotiation.Structured, nil},
-		{"nil typed pointer", (*negotiation.Settings)(nil), false, "", negotiation.PassThrough, nil},
-		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", negotiation.Structured, []featuretags.Problem{featuretags.MissingVersion}},
-		{"raw JSON", json.RawMessage(`{"version":"1.0","features":["format=markdown"]}`), true, "1.0", negotiation.Markdown, nil},
-		{"raw JSON that is broken", json.RawMessage(`{"version":`), false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"raw JSON array", json.RawMessage(`["agent"]`), false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"empty object", map[string]any{}, true, "1.0", negotiation.PassThrough, []featuretags.Problem{featuretags.MissingVersion}},
-		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", negotiation.Structured, []featuretags.Problem{featuretags.MissingVersion}},
-		{"null features are no features", map[string]any{"version": "1.0", "features": nil}, true, "1.0", negotiation.PassThrough, nil},
-		{"a string", "agent", false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"a number", 1.0, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
-		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
-		{"three-part version 1", map[string]any{"version": "1.0.7", "features": []any{"agent"}}, true, "1.0.7", negotiation.Structured, nil},
-		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", negotiation.PassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", negotiation.PassThrough, []featuretags.Problem{featuretags.MissingVersion, featuretags.Invalid}},
+		{"nil: not declared, nothing to say", nil, false, "", negotiation.RenderingPassThrough, nil},
+		{"decoded map", map[string]any{"version": "1.0", "features": []any{"agent"}}, true, "1.0", negotiation.RenderingStructured, nil},
+		{"map with []string features", map[string]any{"version": "1.0", "features": []string{"human"}}, true, "1.0", negotiation.RenderingMarkdown, nil},
+		{"typed settings", negotiation.Settings{Version: "1.2", Features: []string{"format=text"}}, true, "1.2", negotiation.RenderingText, nil},
+		{"typed settings pointer", &negotiation.Settings{Version: "1.0", Features: []string{"agent"}}, true, "1.0", negotiation.RenderingStructured, nil},
+		{"nil typed pointer", (*negotiation.Settings)(nil), false, "", negotiation.RenderingPassThrough, nil},
+		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", negotiation.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"raw JSON", json.RawMessage(`{"version":"1.0","features":["format=markdown"]}`), true, "1.0", negotiation.RenderingMarkdown, nil},
+		{"raw JSON that is broken", json.RawMessage(`{"version":`), false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"raw JSON array", json.RawMessage(`["agent"]`), false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"empty object", map[string]any{}, true, "1.0", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion}},
+		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", negotiation.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"null features are no features", map[string]any{"version": "1.0", "features": nil}, true, "1.0", negotiation.RenderingPassThrough, nil},
+		{"a string", "agent", false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"a number", 1.0, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"three-part version 1", map[string]any{"version": "1.0.7", "features": []any{"agent"}}, true, "1.0.7", negotiation.RenderingStructured, nil},
+		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion, featuretags.Invalid}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,22 +73,22 @@ func TestRenderingWithExclusions(t *testing.T) {
 		give []string
 		want negotiation.Rendering
 	}{
-		{[]string{"human", "format!=markdown"}, negotiation.Text},
-		{[]string{"human", "format!=markdown", "format!=text"}, negotiation.Structured},
-		{[]string{"human", "format!=markdown", "format!=text", "format!=json"}, negotiation.PassThrough},
-		{[]string{"agent", "format!=json"}, negotiation.Text},
-		{[]string{"agent", "format!=json", "format!=text"}, negotiation.Markdown},
-		{[]string{"verbosity=compact", "format!=text"}, negotiation.Structured},
-		{[]string{"verbosity=verbose", "format!=markdown"}, negotiation.Text},
-		{[]string{"format!=markdown"}, negotiation.PassThrough},
-		{[]string{"format=json", "format!=json", "human"}, negotiation.Markdown},
-		{[]string{"format=markdown", "format!=json"}, negotiation.Markdown},
-		{[]string{"agent", "verbosity=verbose"}, negotiation.Structured},
-		{[]string{"!agent", "!human", "verbosity=compact"}, negotiation.Text},
-		{[]string{"format=toon"}, negotiation.TOON},
-		{[]string{"Format=TOON", "human", "verbosity=compact"}, negotiation.TOON},
-		{[]string{"format=toon", "format!=toon", "human"}, negotiation.Markdown},
-		{[]string{"agent", "format!=toon"}, negotiation.Structured},
+		{[]string{"human", "format!=markdown"}, negotiation.RenderingText},
+		{[]string{"human", "format!=markdown", "format!=text"}, negotiation.RenderingStructured},
+		{[]string{"human", "format!=markdown", "format!=text", "format!=json"}, negotiation.RenderingPassThrough},
+		{[]string{"agent", "format!=json"}, negotiation.RenderingText},
+		{[]string{"agent", "format!=json", "format!=text"}, negotiation.RenderingMarkdown},
+		{[]string{"verbosity=compact", "format!=text"}, negotiation.RenderingStructured},
+		{[]string{"verbosity=verbose", "format!=markdown"}, negotiation.RenderingText},
+		{[]string{"format!=markdown"}, negotiation.RenderingPassThrough},
+		{[]string{"format=json", "format!=json", "human"}, negotiation.RenderingMarkdown},
+		{[]string{"format=markdown", "format!=json"}, negotiation.RenderingMarkdown},
+		{[]string{"agent", "verbosity=verbose"}, negotiation.RenderingStructured},
+		{[]string{"!agent", "!human", "verbosity=compact"}, negotiation.RenderingText},
+		{[]string{"format=toon"}, negotiation.RenderingTOON},
+		{[]string{"Format=TOON", "human", "verbosity=compact"}, negotiation.RenderingTOON},
+		{[]string{"format=toon", "format!=toon", "human"}, negotiation.RenderingMarkdown},
+		{[]string{"agent", "format!=toon"}, negotiation.RenderingStructured},
 	}
 	for _, tt := range tests {
 		t.Run(fmtTags(tt.give), func(t *testing.T) {
@@ -156,7 +156,7 @@ func TestNilProfileIsNotDeclared(t *testing.T) {
 	got := []any{p.Declared(), p.Version(), p.Tags().Len(), p.Audience(), p.Format(), p.Excludes(negotiation.FormatJSON),
 		p.Verbosity(), p.Interactive(), p.MCPCapable(), p.WantsHints(), p.Rendering(), len(p.Diagnostics()), p.String()}
 	want := []any{false, "", 0, negotiation.AudienceUnknown, negotiation.FormatUnset, false,
-		negotiation.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, negotiation.PassThrough, 0, "not declared"}
+		negotiation.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, negotiation.RenderingPassThrough, 0, "not declared"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("nil profile (-want +got):\n%s", diff)
 	}
@@ -164,7 +164,7 @@ func TestNilProfileIsNotDeclared(t *testing.T) {
 
 func TestUndeclaredProfileHidesItsTags(t *testing.T) {
 	p := negotiation.FromSettings(map[string]any{"version": "2.0", "features": []any{"agent", "sampling"}})
-	if p.Declared() || p.Tags().Len() != 0 || p.WantsHints() || p.Rendering() != negotiation.PassThrough {
+	if p.Declared() || p.Tags().Len() != 0 || p.WantsHints() || p.Rendering() != negotiation.RenderingPassThrough {
 		t.Errorf("a profile of an unsupported version acts on its tags: %v", p)
 	}
 }
@@ -207,7 +207,7 @@ func TestStrings(t *testing.T) {
 		{negotiation.FormatJSON, "json"}, {negotiation.FormatText, "text"}, {negotiation.FormatMarkdown, "markdown"}, {negotiation.FormatTOON, "toon"}, {negotiation.FormatCustom, "custom"}, {negotiation.FormatUnset, "unset"},
 		{negotiation.Compact, "compact"}, {negotiation.Standard, "standard"}, {negotiation.Verbose, "verbose"}, {negotiation.VerbosityUnset, "unset"},
 		{negotiation.Yes, "yes"}, {negotiation.No, "no"}, {negotiation.Unknown, "unknown"},
-		{negotiation.Structured, "structured"}, {negotiation.Markdown, "markdown"}, {negotiation.Text, "text"}, {negotiation.TOON, "toon"}, {negotiation.Custom, "custom"}, {negotiation.PassThrough, "pass-through"},
+		{negotiation.RenderingStructured, "structured"}, {negotiation.RenderingMarkdown, "markdown"}, {negotiation.RenderingText, "text"}, {negotiation.RenderingTOON, "toon"}, {negotiation.RenderingCustom, "custom"}, {negotiation.RenderingPassThrough, "pass-through"},
 		{negotiation.InExtensions, "extensions"}, {negotiation.InExperimental, "experimental"}, {negotiation.NotFound, "not found"},
 		{negotiation.FromTags("agent", "sampling", "format=json"), "v1.0 audience=agent format=json verbosity=unset interactive=unknown mcp-capable=unknown rendering=structured hints"},
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -40,7 +41,7 @@ func TestMarkdownToHTML(t *testing.T) {
 
 func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 	value := []byte(`{"name":"<script>alert(1)</script>","items":["[x](javascript:y)","a & b"]}`)
-	md, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: renderers.MediaMarkdown})
+	md, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: negotiation.MediaMarkdown})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,14 +57,14 @@ func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 
 func TestRegistryHTMLFollowsAToolsMarkdown(t *testing.T) {
 	g := renderers.NewRegistry()
-	g.HandleName("report", renderers.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
+	g.HandleName("report", negotiation.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
 		return "# Report\n\n<b>raw</b>", nil
 	}))
-	r, own, ok := g.Lookup("report", renderers.MediaHTML)
+	r, own, ok := g.Lookup("report", negotiation.MediaHTML)
 	if !ok || !own {
 		t.Fatalf("ok %v own %v", ok, own)
 	}
-	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: renderers.MediaHTML})
+	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: negotiation.MediaHTML})
 	if err != nil || !strings.HasPrefix(got, "<h1>Report</h1>") || strings.Contains(got, "<b>") {
 		t.Errorf("got %q, %v", got, err)
 	}

@@ -4,19 +4,9 @@ import (
 	"errors"
 	"sync"
 
-
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
-)
-
-// The media types of the built-in renderings (contract section 4).
-const (
-	MediaJSON     = negotiation.MediaJSON
-	MediaMarkdown = negotiation.MediaMarkdown
-	MediaText     = negotiation.MediaText
-	MediaTOON     = negotiation.MediaTOON
-	MediaHTML     = negotiation.MediaHTML
 )
 
 // ErrMediaType reports a media type a renderer does not produce.
@@ -41,7 +31,7 @@ type Registry struct {
 // NewRegistry returns a registry with the generic markdown, text, TOON and HTML renderers.
 func NewRegistry() *Registry {
 	return &Registry{
-		generic: map[string]Renderer{MediaMarkdown: Generic{}, MediaText: Generic{}, MediaTOON: Generic{}, MediaHTML: Generic{}},
+		generic: map[string]Renderer{negotiation.MediaMarkdown: Generic{}, negotiation.MediaText: Generic{}, negotiation.MediaTOON: Generic{}, negotiation.MediaHTML: Generic{}},
 		named:   make(map[string]map[string]Renderer),
 	}
 }
@@ -87,7 +77,7 @@ func (g *Registry) Lookup(tool, mediaType string) (r Renderer, own, ok bool) {
 	if r, ok := g.named[tool][mt]; ok {
 		return r, true, true
 	}
-	if r, ok := g.named[tool][MediaMarkdown]; ok && mt == MediaHTML {
+	if r, ok := g.named[tool][negotiation.MediaMarkdown]; ok && mt == negotiation.MediaHTML {
 		return HTMLOf(r), true, true
 	}
 	r, ok = g.generic[mt]
@@ -105,13 +95,13 @@ func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bo
 	if r, ok := g.named[uri][mt]; ok {
 		return r, true, true
 	}
-	if r, ok := g.named[uri][MediaMarkdown]; ok && mt == MediaHTML {
+	if r, ok := g.named[uri][negotiation.MediaMarkdown]; ok && mt == negotiation.MediaHTML {
 		return HTMLOf(r), true, true
 	}
 	g.templates.Match(uri, func(name string) bool {
 		r, ok = g.named[name][mt]
-		if !ok && mt == MediaHTML {
-			if md, found := g.named[name][MediaMarkdown]; found {
+		if !ok && mt == negotiation.MediaHTML {
+			if md, found := g.named[name][negotiation.MediaMarkdown]; found {
 				r, ok = HTMLOf(md), true
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -14,7 +15,7 @@ func constant(s string) renderers.Renderer {
 func TestRegistryLookupOrder(t *testing.T) {
 	g := renderers.NewRegistry()
 	g.HandleName("report", "text/csv", constant("report csv"))
-	g.HandleName("weather://{city}", renderers.MediaMarkdown, constant("city md"))
+	g.HandleName("weather://{city}", negotiation.MediaMarkdown, constant("city md"))
 	g.Handle("application/yaml", constant("any yaml"))
 	tests := []struct {
 		name, tool, mediaType string
@@ -26,9 +27,9 @@ func TestRegistryLookupOrder(t *testing.T) {
 		{"parameters and case ignored", "report", "Text/CSV; charset=utf-8", false, "report csv", true},
 		{"other tool, no generic", "other", "text/csv", false, "", false},
 		{"generic for a further type", "other", "application/yaml", false, "any yaml", false},
-		{"generic markdown", "report", renderers.MediaMarkdown, false, "generic", false},
-		{"resource template", "weather://bern", renderers.MediaMarkdown, true, "city md", true},
-		{"template does not match", "weather://bern/x", renderers.MediaMarkdown, true, "generic", false},
+		{"generic markdown", "report", negotiation.MediaMarkdown, false, "generic", false},
+		{"resource template", "weather://bern", negotiation.MediaMarkdown, true, "city md", true},
+		{"template does not match", "weather://bern/x", negotiation.MediaMarkdown, true, "generic", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

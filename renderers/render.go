@@ -16,7 +16,7 @@ const maxDepth = 32
 
 // Options configure one rendering.
 type Options struct {
-	// MediaType is the media type to produce: MediaMarkdown, MediaText, or one a server registered.
+	// MediaType is the media type to produce: negotiation.MediaMarkdown, negotiation.MediaText, or one a server registered.
 	// Renderers that produce one media type only may ignore it; the empty string means markdown.
 	MediaType string
 	// Verbosity selects compact, standard or verbose output; VerbosityUnset behaves as Standard.
@@ -63,9 +63,9 @@ var (
 // [MarkdownToHTML]), as opts.MediaType says.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case MediaTOON:
+	case negotiation.MediaTOON:
 		return g.TOON(value, opts)
-	case MediaHTML:
+	case negotiation.MediaHTML:
 		return HTMLOf(Func(g.Markdown)).Render(value, opts)
 	}
 	return byMediaType(g.Markdown, g.Text, value, opts)
@@ -74,9 +74,9 @@ func (g Generic) Render(value []byte, opts Options) (string, error) {
 // byMediaType calls markdown or text for opts.MediaType.
 func byMediaType(markdown, text func([]byte, Options) (string, error), value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case "", MediaMarkdown:
+	case "", negotiation.MediaMarkdown:
 		return markdown(value, opts)
-	case MediaText:
+	case negotiation.MediaText:
 		return text(value, opts)
 	default:
 		return "", fmt.Errorf("renderers: %w: %q", ErrMediaType, opts.MediaType)

@@ -13,7 +13,7 @@ import (
 // compactText renders value as generic compact text.
 func compactText(t testing.TB, value string, schema *Schema) string {
 	t.Helper()
-	out, err := Generic{}.Render([]byte(value), Options{MediaType: MediaText, Verbosity: negotiation.Compact, Schema: schema})
+	out, err := Generic{}.Render([]byte(value), Options{MediaType: negotiation.MediaText, Verbosity: negotiation.Compact, Schema: schema})
 	if err != nil {
 		t.Fatalf("render %q: %v", value, err)
 	}
@@ -196,7 +196,7 @@ func TestCompactTextNilSlice(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
-		out, err := Generic{}.Render(raw, Options{MediaType: MediaText, Verbosity: v})
+		out, err := Generic{}.Render(raw, Options{MediaType: negotiation.MediaText, Verbosity: v})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,7 +231,7 @@ func FuzzCompactTextRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, value []byte) {
 		want, err := ctDecodeJSON(value)
 		if err != nil || validate(value) != nil {
-			if _, rerr := (Generic{}).Render(value, Options{MediaType: MediaText, Verbosity: negotiation.Compact}); rerr == nil && err != nil {
+			if _, rerr := (Generic{}).Render(value, Options{MediaType: negotiation.MediaText, Verbosity: negotiation.Compact}); rerr == nil && err != nil {
 				t.Fatalf("invalid JSON %q rendered without an error", value)
 			}
 			t.Skip()

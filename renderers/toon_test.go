@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/contentneg/contentneg/negotiation"
 )
 
 func TestTOONLayouts(t *testing.T) {
@@ -182,8 +184,8 @@ func TestTOONIgnoresPresentationOptions(t *testing.T) {
 	value := []byte(`{"a":"","b":null,"c":[]}`)
 	want := "a: \"\"\nb: null\nc: []"
 	for _, opts := range []Options{
-		{MediaType: MediaTOON},
-		{MediaType: MediaTOON + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
+		{MediaType: negotiation.MediaTOON},
+		{MediaType: negotiation.MediaTOON + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
 	} {
 		got, err := Generic{}.Render(value, opts)
 		if err != nil || got != want {
@@ -229,7 +231,7 @@ func TestRegistryHasTOON(t *testing.T) {
 	if !ok || own {
 		t.Fatalf("Lookup(text/toon) = %v, own %v, ok %v; want the generic renderer", r, own, ok)
 	}
-	got, err := r.Render([]byte(`{"a":[1,2]}`), Options{MediaType: MediaTOON})
+	got, err := r.Render([]byte(`{"a":[1,2]}`), Options{MediaType: negotiation.MediaTOON})
 	if err != nil || got != "a[2]: 1,2" {
 		t.Errorf("generic text/toon = %q, %v", got, err)
 	}

@@ -189,7 +189,7 @@ func fieldsParam(q *request, mediaType string) ([]string, *Error) {
 	if mediaType != "application/json" {
 		return nil, nil
 	}
-	return parseFields(q.r.URL.Query().Get("fields"))
+	return parseFields(q.query().Get("fields"))
 }
 
 // unknownFields is the 400 for fields a value does not have.

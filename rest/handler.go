@@ -138,6 +138,22 @@ type request struct {
 	id   string   // X-Request-ID
 	// verbosity is ?verbosity= ("compact", "standard", "verbose"), or "".
 	verbosity string
+	// params is the parsed query, once parsed (see query); nil for none.
+	params url.Values
+	parsed bool
+}
+
+// query returns the request's query parameters, parsed once per request
+// (and not at all for a request without a query: a nil map reads as
+// empty).
+func (q *request) query() url.Values {
+	if !q.parsed {
+		q.parsed = true
+		if q.r.URL.RawQuery != "" {
+			q.params = q.r.URL.Query()
+		}
+	}
+	return q.params
 }
 
 type endpoint func(h *Handler, q *request) *Error

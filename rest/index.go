@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -204,10 +205,33 @@ func convert(kind, item fieldKind, opts []enumOption, raw string) ([]byte, strin
 	return []byte(raw), ""
 }
 
-// isForm reports whether a request's body is an HTML form.
-func isForm(r *http.Request) bool {
-	ct := strings.ToLower(r.Header.Get("Content-Type"))
-	return strings.HasPrefix(ct, "application/x-www-form-urlencoded")
+// readForm reads the body of a request that says it is an HTML form
+// (bounded like any body). A body that is a JSON object is not one: curl -d
+// sends JSON with the form's content type. ok is false then, and the body is
+// put back for the JSON path.
+func (h *Handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
+	ct := strings.ToLower(q.r.Header.Get("Content-Type"))
+	if !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+		return nil, false, nil
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, h.maxBody))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, false, newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
+				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
+		}
+		return nil, false, invalid("the request body could not be read", Detail{Field: "body", Error: err.Error()})
+	}
+	if t := bytes.TrimLeft(body, " \t\r\n"); len(t) == 0 || t[0] == '{' {
+		q.r.Body = io.NopCloser(bytes.NewReader(body))
+		return nil, false, nil
+	}
+	form, err = url.ParseQuery(string(body))
+	if err != nil {
+		return nil, false, invalid("the form could not be read", Detail{Field: "body", Error: err.Error()})
+	}
+	return form, true, nil
 }
 
 // sameOrigin reports whether a form submission comes from a page of this
@@ -229,20 +253,11 @@ func sameOrigin(r *http.Request) bool {
 // page with the result in the rendering the person picked (the form's
 // _format; HTML by default). The arguments come from the form's fields,
 // converted by the tool's input schema, then go the way of any execution.
-func (h *Handler) executeForm(q *request, tool Tool) *Error {
+func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 	if !sameOrigin(q.r) {
 		return newError(http.StatusForbidden, CodeForbidden, "a form may only be submitted from this server's own index page")
 	}
-	q.r.Body = http.MaxBytesReader(q.w, q.r.Body, h.maxBody)
-	if err := q.r.ParseForm(); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
-				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
-		}
-		return invalid("the form could not be read", Detail{Field: "body", Error: err.Error()})
-	}
-	format := strings.ToLower(q.r.PostForm.Get(formFormat))
+	format := strings.ToLower(form.Get(formFormat))
 	if format == "" {
 		format = "html"
 	}
@@ -258,7 +273,7 @@ func (h *Handler) executeForm(q *request, tool Tool) *Error {
 	if e := q.readVerbosity(); e != nil {
 		return e
 	}
-	args, e := formArguments(tool.InputSchema, q.r.PostForm)
+	args, e := formArguments(tool.InputSchema, form)
 	if e != nil {
 		return e
 	}

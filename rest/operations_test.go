@@ -180,3 +180,30 @@ func TestFieldsInsideArrays(t *testing.T) {
 		})
 	}
 }
+
+// TestFormContentTypeWithJSON: curl -d sends JSON with the form's content
+// type; the body is read as JSON, not as a form, and a form body is bounded.
+func TestFormContentTypeWithJSON(t *testing.T) {
+	tests := []struct {
+		name, body string
+		status     int
+		has        string
+	}{
+		{"JSON, as curl -d sends it", `{"arguments":{"city":"Bern"}}`, 200, `"structuredContent":{"city":"Bern"`},
+		{"JSON after white space", "\n {\"arguments\":{\"city\":\"Bern\"}}", 200, `"city":"Bern"`},
+		{"an empty body", "", 400, `"field":"city"`},
+		{"a form", "arg.city=Bern&_format=text", 200, "<pre>text:{&#34;city&#34;:&#34;Bern&#34;}</pre>"},
+		{"a form too large", "arg.city=" + strings.Repeat("x", 2<<20), 413, `"code":"PAYLOAD_TOO_LARGE"`},
+		{"a form that cannot be read", "arg.city=%zz", 400, `"field":"body"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, _ := newTestHandler(t)
+			got := viaRecorder(t, h, newRequest(exchange{method: "POST", path: echo, body: tt.body,
+				header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}}))
+			if got.status != tt.status || !strings.Contains(got.body, tt.has) {
+				t.Errorf("%d %.300s, want %d with %s", got.status, got.body, tt.status, tt.has)
+			}
+		})
+	}
+}

@@ -71,7 +71,7 @@ func (h *Handler) listResources(q *request) *Error {
 		return e
 	}
 	var extra []any
-	if q.r.URL.Query().Get("cursor") == "" && len(ts) > 0 {
+	if q.query().Get("cursor") == "" && len(ts) > 0 {
 		items := make([]templateItem, len(ts))
 		for i, t := range ts {
 			items[i] = h.templateItem(t)
@@ -158,7 +158,7 @@ func (h *Handler) getContent(q *request) *Error {
 	}
 	// The server renders what it can; a resource it cannot render as asked
 	// (a blob, plain text) is served as it is, if the client accepts that.
-	if accept := strings.Join(q.r.Header.Values("Accept"), ", "); q.r.URL.Query().Get("format") == "" && accept != "" && !strings.HasPrefix(ct, mt) {
+	if accept := strings.Join(q.r.Header.Values("Accept"), ", "); q.query().Get("format") == "" && accept != "" && !strings.HasPrefix(ct, mt) {
 		if _, _, err := contenttype.GetAcceptableMediaTypeFromHeader(accept, []contenttype.MediaType{contenttype.NewMediaType(ct)}); err != nil {
 			base, _, _ := strings.Cut(ct, ";")
 			return newError(http.StatusNotAcceptable, CodeNotAcceptable,

@@ -102,8 +102,10 @@ func (h *Handler) execute(q *request) *Error {
 	if e != nil {
 		return e
 	}
-	if isForm(q.r) {
-		return h.executeForm(q, tool)
+	if form, ok, e := h.readForm(q); e != nil {
+		return e
+	} else if ok {
+		return h.executeForm(q, tool, form)
 	}
 	mt, format, e := negotiate(q, h.neg)
 	if e != nil {
@@ -227,7 +229,7 @@ func serveList[T any](h *Handler, q *request, key string, all []T, id func(T) st
 	if e != nil {
 		return e
 	}
-	v := q.r.URL.Query()
+	v := q.query()
 	limit, after, e := pageParams(v)
 	if e != nil {
 		return e

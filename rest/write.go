@@ -28,7 +28,7 @@ func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
 		return "", "", e
 	}
 	available := neg.MediaTypes()
-	if f := q.r.URL.Query().Get("format"); f != "" {
+	if f := q.query().Get("format"); f != "" {
 		f = strings.ToLower(f)
 		for _, mt := range available {
 			if neg.FormatName(mt) == f {
@@ -107,7 +107,7 @@ func withoutVersion(accept string) string {
 // readVerbosity reads ?verbosity=compact|standard|verbose (any case) into
 // q.verbosity; another value is a 400.
 func (q *request) readVerbosity() *Error {
-	v := q.r.URL.Query().Get("verbosity")
+	v := q.query().Get("verbosity")
 	if v == "" {
 		return nil
 	}

@@ -181,11 +181,11 @@ func TestResolveDefault(t *testing.T) {
 		wantRendering negotiation.Rendering
 		wantElicit    bool
 	}{
-		{"stateless, nothing declared", shaping.Request{Stateless: true, HasMeta: true, Meta: shaping.Capabilities{Elicitation: true}}, negotiation.Markdown, true},
-		{"stateless, declared", shaping.Request{Stateless: true, HasMeta: true, Meta: declared}, negotiation.Structured, true},
-		{"legacy, nothing declared", shaping.Request{HasSession: true, Session: shaping.Capabilities{Elicitation: true}}, negotiation.Markdown, true},
-		{"legacy, declared", shaping.Request{HasSession: true, Session: declared}, negotiation.Structured, true},
-		{"no facts", shaping.Request{}, negotiation.Markdown, false},
+		{"stateless, nothing declared", shaping.Request{Stateless: true, HasMeta: true, Meta: shaping.Capabilities{Elicitation: true}}, negotiation.RenderingMarkdown, true},
+		{"stateless, declared", shaping.Request{Stateless: true, HasMeta: true, Meta: declared}, negotiation.RenderingStructured, true},
+		{"legacy, nothing declared", shaping.Request{HasSession: true, Session: shaping.Capabilities{Elicitation: true}}, negotiation.RenderingMarkdown, true},
+		{"legacy, declared", shaping.Request{HasSession: true, Session: declared}, negotiation.RenderingStructured, true},
+		{"no facts", shaping.Request{}, negotiation.RenderingMarkdown, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -49,9 +49,9 @@ func inOrder(r Result) ([]byte, bool) {
 // mirror). Front ends that pay to look the schema up ask first.
 func (s *Shaper) NeedsSchema(p *negotiation.Profile) bool {
 	switch p.Rendering() {
-	case negotiation.PassThrough:
+	case negotiation.RenderingPassThrough:
 		return false
-	case negotiation.Structured:
+	case negotiation.RenderingStructured:
 		return p.Format() != negotiation.FormatJSON || s.mirror != MirrorNone
 	}
 	return true

@@ -21,15 +21,15 @@ func TestResolutionOrder(t *testing.T) {
 		give shaping.Request
 		want negotiation.Rendering // PassThrough: not declared
 	}{
-		{"nothing known", shaping.Request{}, negotiation.PassThrough},
-		{"request meta first", shaping.Request{HasMeta: true, Meta: declaring("agent"), HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.Structured},
-		{"request meta without the extension", shaping.Request{HasMeta: true, Meta: shaping.Capabilities{}, HasSession: true, Session: declaring("human")}, negotiation.PassThrough},
-		{"session next", shaping.Request{HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.Markdown},
-		{"store when the session does not declare", shaping.Request{HasSession: true, Session: shaping.Capabilities{}, SessionID: "stored"}, negotiation.Text},
-		{"store when the session is unknown", shaping.Request{SessionID: "stored"}, negotiation.Text},
-		{"unknown session id", shaping.Request{SessionID: "other"}, negotiation.PassThrough},
-		{"stateless: only the request counts", shaping.Request{Stateless: true, HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.PassThrough},
-		{"stateless with meta", shaping.Request{Stateless: true, HasMeta: true, Meta: declaring("format=markdown")}, negotiation.Markdown},
+		{"nothing known", shaping.Request{}, negotiation.RenderingPassThrough},
+		{"request meta first", shaping.Request{HasMeta: true, Meta: declaring("agent"), HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.RenderingStructured},
+		{"request meta without the extension", shaping.Request{HasMeta: true, Meta: shaping.Capabilities{}, HasSession: true, Session: declaring("human")}, negotiation.RenderingPassThrough},
+		{"session next", shaping.Request{HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.RenderingMarkdown},
+		{"store when the session does not declare", shaping.Request{HasSession: true, Session: shaping.Capabilities{}, SessionID: "stored"}, negotiation.RenderingText},
+		{"store when the session is unknown", shaping.Request{SessionID: "stored"}, negotiation.RenderingText},
+		{"unknown session id", shaping.Request{SessionID: "other"}, negotiation.RenderingPassThrough},
+		{"stateless: only the request counts", shaping.Request{Stateless: true, HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.RenderingPassThrough},
+		{"stateless with meta", shaping.Request{Stateless: true, HasMeta: true, Meta: declaring("format=markdown")}, negotiation.RenderingMarkdown},
 	}
 	s := shaping.New(&shaping.Options{Store: store})
 	for _, tt := range tests {
@@ -49,7 +49,7 @@ func TestSessionsAreKeptOnlyForDeclaredClients(t *testing.T) {
 	if _, kept := s.Initialize("declared", "b", declaring("human")); !kept || s.Sessions() != 1 {
 		t.Fatalf("a declared session was not kept")
 	}
-	if got := s.Resolve(&shaping.Request{SessionKey: "declared"}).Profile.Rendering(); got != negotiation.Markdown {
+	if got := s.Resolve(&shaping.Request{SessionKey: "declared"}).Profile.Rendering(); got != negotiation.RenderingMarkdown {
 		t.Errorf("kept session resolves to %v", got)
 	}
 	s.EndSession("declared", "b")

@@ -10,14 +10,6 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-// The media types of the three built-in renderings.
-const (
-	MIMEJSON     = negotiation.MediaJSON
-	MIMEMarkdown = negotiation.MediaMarkdown
-	MIMEText     = negotiation.MediaText
-	MIMEHTML     = negotiation.MediaHTML
-)
-
 // Content describes one content of a resources/read result in SDK-neutral
 // terms.
 type Content struct {
@@ -70,7 +62,7 @@ func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content
 // its URI (contract section 7: weather://cities beside weather://{city}).
 func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
 	rendering := p.Rendering()
-	if rendering == negotiation.PassThrough || len(contents) == 0 {
+	if rendering == negotiation.RenderingPassThrough || len(contents) == 0 {
 		return nil
 	}
 	chosen := chooseAlternatives(contents, p.MediaType())
@@ -94,7 +86,7 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 		return plan
 	}
 	switch {
-	case isJSON(c.MIMEType) && rendering != negotiation.Structured:
+	case isJSON(c.MIMEType) && rendering != negotiation.RenderingStructured:
 		t, r, ok := s.resourceRenderer(uri, exact, p.MediaType())
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
 		if !ok {
@@ -106,14 +98,14 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 			return plan
 		}
 		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
-	case mediaType(c.MIMEType) == MIMEMarkdown && rendering == negotiation.Text && renderers.CheckPlain(c.Text) != nil:
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), MIMEText
-	case rendering == negotiation.HTML && mediaType(c.MIMEType) == MIMEMarkdown:
+	case mediaType(c.MIMEType) == negotiation.MediaMarkdown && rendering == negotiation.RenderingText && renderers.CheckPlain(c.Text) != nil:
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), negotiation.MediaText
+	case rendering == negotiation.RenderingHTML && mediaType(c.MIMEType) == negotiation.MediaMarkdown:
 		if out, err := renderers.MarkdownToHTML(c.Text); err == nil {
-			plan.Changed, plan.Text, plan.MIMEType = true, out, MIMEHTML
+			plan.Changed, plan.Text, plan.MIMEType = true, out, negotiation.MediaHTML
 		}
-	case rendering == negotiation.HTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), MIMEHTML
+	case rendering == negotiation.RenderingHTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), negotiation.MediaHTML
 	}
 	return plan
 }
@@ -172,7 +164,7 @@ func mediaType(mimeType string) string { return mediatype.Base(mimeType) }
 // suffix type.
 func isJSON(mimeType string) bool {
 	mt := mediaType(mimeType)
-	return mt == MIMEJSON || strings.HasSuffix(mt, "+json")
+	return mt == negotiation.MediaJSON || strings.HasSuffix(mt, "+json")
 }
 
 // Prompt plans the texts of a prompts/get result: for the text rendering,
@@ -182,9 +174,9 @@ func isJSON(mimeType string) bool {
 // the new texts, one for one, or nil when nothing changes.
 func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
 	switch p.Rendering() {
-	case negotiation.Text:
+	case negotiation.RenderingText:
 		return plainTexts(texts)
-	case negotiation.HTML:
+	case negotiation.RenderingHTML:
 		return htmlTexts(Plan{}, texts, false).Texts
 	}
 	return nil

@@ -165,7 +165,7 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 	p := call.Client.Profile
 	in := Result{Tool: call.Name, Hints: call.Hints(), FormatArgument: call.argument}
 	rendering := p.Rendering()
-	if rendering == negotiation.PassThrough && len(in.Hints) == 0 {
+	if rendering == negotiation.RenderingPassThrough && len(in.Hints) == 0 {
 		return res
 	}
 	value, ok := port.Value(res)

@@ -171,8 +171,8 @@ func (s *Shaper) Register(name string, t Tool) {
 	s.templates.Add(name)
 	s.tools[name] = t
 	s.mu.Unlock()
-	s.registry.HandleName(name, renderers.MediaMarkdown, t.Renderer)
-	s.registry.HandleName(name, renderers.MediaText, t.Renderer)
+	s.registry.HandleName(name, negotiation.MediaMarkdown, t.Renderer)
+	s.registry.HandleName(name, negotiation.MediaText, t.Renderer)
 }
 
 // Handle registers r as the renderer of mediaType for the named tool (or

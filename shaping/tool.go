@@ -158,25 +158,25 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 	plan := Plan{Hints: hintsText(p, r.Hints)}
 	rendering := p.Rendering()
-	if rendering == negotiation.PassThrough {
+	if rendering == negotiation.RenderingPassThrough {
 		return plan
 	}
 	t := s.tool(r.Tool)
 	fromText := false
 	switch {
-	case t.Verbatim && rendering == negotiation.HTML:
+	case t.Verbatim && rendering == negotiation.RenderingHTML:
 		return htmlTexts(plan, r.Texts, false)
 	case t.Verbatim:
 		return plan // a document: its text stays exactly as the handler gave it
 	case r.Value == nil:
 		value, ok := textValue(r.Texts, r.NonText)
 		if !ok {
-			if rendering == negotiation.HTML {
+			if rendering == negotiation.RenderingHTML {
 				return htmlTexts(plan, r.Texts, t.Markdown)
 			}
-			if rendering == negotiation.Text && t.Markdown {
+			if rendering == negotiation.RenderingText && t.Markdown {
 				if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
-					plan.Rendering = negotiation.Text
+					plan.Rendering = negotiation.RenderingText
 				}
 			}
 			return plan
@@ -191,7 +191,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units, ValueOrder: true}
-	if rendering != negotiation.Structured {
+	if rendering != negotiation.RenderingStructured {
 		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
 		if err == nil {
 			plan.Rendering, plan.ReplaceText, plan.Text = rendering, true, out
@@ -200,7 +200,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		}
 		s.log.Warn("renderer failed; structured rendering used instead",
 			zap.String("tool", r.Tool), zap.String("mediaType", p.MediaType()), zap.Error(err))
-		if rendering == negotiation.HTML {
+		if rendering == negotiation.RenderingHTML {
 			// Never a JSON text where HTML is expected: the value, escaped.
 			plan.Rendering, plan.ReplaceText = rendering, true
 			plan.Text = renderers.PreformattedHTML(string(r.Value))
@@ -208,7 +208,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 			return plan
 		}
 	}
-	plan.Rendering = negotiation.Structured
+	plan.Rendering = negotiation.RenderingStructured
 	if fromText {
 		// The value is minified already: it is structuredContent, and its
 		// text the mirror.
@@ -245,7 +245,7 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 			return
 		case MirrorCompactText:
 			opts.Verbosity = negotiation.Compact
-			out, err := s.render(s.lookup(r.Tool, renderers.MediaText), r.Value, renderers.MediaText, opts)
+			out, err := s.render(s.lookup(r.Tool, negotiation.MediaText), r.Value, negotiation.MediaText, opts)
 			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return
@@ -320,7 +320,7 @@ func htmlTexts(plan Plan, texts []string, markdown bool) Plan {
 			}
 		}
 	}
-	plan.Texts, plan.Rendering = out, negotiation.HTML
+	plan.Texts, plan.Rendering = out, negotiation.RenderingHTML
 	return plan
 }
 

@@ -181,12 +181,17 @@ func TestTheBuiltCommandAgainstTheBuiltDemo(t *testing.T) {
 	}
 	cmd := exec.CommandContext(t.Context(), filepath.Join(dir, "contentneg-conformance"), "-q",
 		"-command", filepath.Join(dir, "demo-weather")+" -stdio", "-tool", "get_forecast", "-args", `{"city":"Bern","days":2}`)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("%v; stdout:\n%s", err, out)
 	}
 	if !strings.Contains(string(out), "every MUST holds") {
 		t.Errorf("stdout:\n%s", out)
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("-q, and stderr holds (the server's log, presumably):\n%s", stderr.String())
 	}
 }
 
@@ -199,5 +204,34 @@ func TestTheCommandDoesNotLinkTesting(t *testing.T) {
 		if pkg == "testing" || strings.HasSuffix(pkg, "test") && strings.HasPrefix(pkg, "github.com/contentneg/") {
 			t.Errorf("the command links %s", pkg)
 		}
+	}
+}
+
+// TestWarnsWhenAnEraCannotBeChecked: legacy-era clients of a server without
+// sessions cannot negotiate; the command warns on stderr, even with -q, and
+// not when the era was checked.
+func TestWarnsWhenAnEraCannotBeChecked(t *testing.T) {
+	tests := []struct {
+		name      string
+		stateless bool
+		era       string
+		warn      bool
+	}{
+		{"stateless server, legacy era", true, "legacy", true},
+		{"stateless server, stateless era", true, "stateless", false},
+		{"server with sessions, legacy era", false, "legacy", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := weathermcp.NewServer(weather.NewService(noon))
+			middleware.Install(s, &middleware.Options{Tools: weathermcp.Tools()})
+			code, _, stderr := runCommand(t, "-q", "-url", serveHTTP(t, s, tt.stateless), "-tool", "get_weather", "-args", `{"city":"Bern"}`, "-era", tt.era)
+			if code != exitOK {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			if got := strings.Contains(stderr, "warning: ") && strings.Contains(stderr, "negotiation is impossible"); got != tt.warn {
+				t.Errorf("warned %v, want %v; stderr:\n%s", got, tt.warn, stderr)
+			}
+		})
 	}
 }

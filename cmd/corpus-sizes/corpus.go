@@ -70,7 +70,7 @@ func loadItem(path string) (item, error) {
 }
 
 // mediaTOON is the media type of TOON, the generic renderer's third format.
-const mediaTOON = renderers.MediaTOON
+const mediaTOON = negotiation.MediaTOON
 
 // rendering is one way of showing an item: a format ("markdown", "text" or "toon") at a verbosity.
 type rendering struct {

@@ -89,6 +89,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return 1
 	}
+	if w := sameForEveryProfile(m); w != "" {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", name, w)
+	}
 	if runErr != nil {
 		if cfg.json {
 			// The errors are in the JSON; say only how many.
@@ -99,6 +102,42 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// sameForEveryProfile returns a warning when no negotiation happened: every
+// profile that ran, declared or not, got the same result (rendering and
+// sizes), though some declared the extension. That is a server without the
+// middleware, or one that cannot keep what a client declared: a stateless
+// server (no sessions) that legacy-era clients (who declare once, at
+// initialize) talk to. It returns "" otherwise.
+func sameForEveryProfile(m *matrix.Matrix) string {
+	var first *matrix.Row
+	declared, ran := false, 0
+	for i := range m.Rows {
+		r := &m.Rows[i]
+		if r.Error != "" {
+			continue
+		}
+		ran++
+		declared = declared || r.Tags != nil
+		if first == nil {
+			first = r
+			continue
+		}
+		if r.Rendering != first.Rendering || r.TextBytes != first.TextBytes || r.ResultBytes != first.ResultBytes {
+			return ""
+		}
+	}
+	if ran < 2 || !declared {
+		return ""
+	}
+	why := "the server does not negotiate (no middleware?)"
+	if first.Protocol == matrix.LegacyProtocol {
+		why = "on the legacy protocol (" + matrix.LegacyProtocol + ") a client declares once, at initialize, " +
+			"and a stateless server keeps no session to remember it by; run without -legacy, or serve with sessions"
+	}
+	return fmt.Sprintf("every profile got the same result (%s, %d bytes): negotiation had no effect. %s",
+		first.Rendering, first.ResultBytes, why)
 }
 
 // write prints the matrix as the configuration asks.

@@ -251,3 +251,35 @@ func TestAgainstTheBuiltDemo(t *testing.T) {
 		})
 	}
 }
+
+// TestWarnsWhenNegotiationIsImpossible: a stateless server with legacy-era
+// clients gives every profile the same result; the command says so, and
+// says nothing when the profiles differ.
+func TestWarnsWhenNegotiationIsImpossible(t *testing.T) {
+	tests := []struct {
+		name      string
+		stateless bool
+		give      []string
+		warn      bool
+	}{
+		{"stateless server, legacy clients", true, []string{"-legacy"}, true},
+		{"stateless server, stateless clients", true, nil, false},
+		{"server with sessions, legacy clients", false, []string{"-legacy"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"-q", "-url", httpServer(t, tt.stateless), "-tool", "get_weather", "-args", `{"city":"Bern"}`}, tt.give...)
+			code, stdout, stderr := runCommand(t, args...)
+			if code != 0 {
+				t.Fatalf("exit code %d; stderr:\n%s", code, stderr)
+			}
+			warned := strings.Contains(stderr, "warning: every profile got the same result")
+			if warned != tt.warn {
+				t.Errorf("warned %v, want %v; stderr:\n%s\nstdout:\n%s", warned, tt.warn, stderr, stdout)
+			}
+			if tt.warn && !strings.Contains(stderr, "without -legacy") {
+				t.Errorf("the warning does not say what to do:\n%s", stderr)
+			}
+		})
+	}
+}

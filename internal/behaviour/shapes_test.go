@@ -249,7 +249,7 @@ func TestTypedStructsAreTheSameOnBothSDKs(t *testing.T) {
 	}
 	for _, legacy := range []bool{false, true} {
 		for _, tags := range renderingProfiles {
-			if negotiation.FromTags(tags...).Rendering() == negotiation.PassThrough {
+			if negotiation.FromTags(tags...).Rendering() == negotiation.RenderingPassThrough {
 				continue // a format this build does not have
 			}
 			t.Run(behaviour.Mode{Transport: behaviour.InProcess, Legacy: legacy}.String()+"/"+tagNames(tags), func(t *testing.T) {
@@ -261,7 +261,7 @@ func TestTypedStructsAreTheSameOnBothSDKs(t *testing.T) {
 					t.Fatalf("mcp-go differs from go-sdk (-go-sdk +mcp-go):\n%s", diff)
 				}
 				got := textsOf(results["go-sdk"])
-				if negotiation.FromTags(tags...).Rendering() == negotiation.Structured {
+				if negotiation.FromTags(tags...).Rendering() == negotiation.RenderingStructured {
 					if len(got) > 0 && got[0] != string(mirror) {
 						t.Errorf("mirror %s, want the struct's order %s", got[0], mirror)
 					}

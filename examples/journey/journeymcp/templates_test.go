@@ -27,7 +27,7 @@ const (
 )
 
 func TestConnectionsTemplates(t *testing.T) {
-	markdown, text := renderAs(renderers.MediaMarkdown), renderAs(renderers.MediaText)
+	markdown, text := renderAs(negotiation.MediaMarkdown), renderAs(negotiation.MediaText)
 	tests := []struct {
 		name      string
 		give      string
@@ -90,12 +90,12 @@ func TestConnectionsTemplatesRejectTimesTheyCannotRead(t *testing.T) {
 		render    func(renderers.Renderer, []byte, renderers.Options) (string, error)
 		verbosity negotiation.Verbosity
 	}{
-		{"markdown compact", renderAs(renderers.MediaMarkdown), negotiation.Compact},
-		{"markdown standard", renderAs(renderers.MediaMarkdown), negotiation.Standard},
-		{"markdown verbose", renderAs(renderers.MediaMarkdown), negotiation.Verbose},
-		{"text compact", renderAs(renderers.MediaText), negotiation.Compact},
-		{"text standard", renderAs(renderers.MediaText), negotiation.Standard},
-		{"text verbose", renderAs(renderers.MediaText), negotiation.Verbose},
+		{"markdown compact", renderAs(negotiation.MediaMarkdown), negotiation.Compact},
+		{"markdown standard", renderAs(negotiation.MediaMarkdown), negotiation.Standard},
+		{"markdown verbose", renderAs(negotiation.MediaMarkdown), negotiation.Verbose},
+		{"text compact", renderAs(negotiation.MediaText), negotiation.Compact},
+		{"text standard", renderAs(negotiation.MediaText), negotiation.Standard},
+		{"text verbose", renderAs(negotiation.MediaText), negotiation.Verbose},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

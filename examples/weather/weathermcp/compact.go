@@ -19,7 +19,7 @@ type compactText func(value []byte) (string, error)
 
 // Render implements renderers.Renderer.
 func (c compactText) Render(value []byte, opts renderers.Options) (string, error) {
-	if opts.MediaType == renderers.MediaText && opts.Verbosity == negotiation.Compact {
+	if opts.MediaType == negotiation.MediaText && opts.Verbosity == negotiation.Compact {
 		return c(value)
 	}
 	return renderers.Generic{}.Render(value, opts)

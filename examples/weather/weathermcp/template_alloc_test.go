@@ -36,7 +36,7 @@ func TestGetWeatherTemplateAllocations(t *testing.T) {
 	r := weathermcp.Tools()["get_weather"].Renderer
 	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
 		t.Run(v.String(), func(t *testing.T) {
-			opts := renderers.Options{MediaType: renderers.MediaMarkdown, Verbosity: v}
+			opts := renderers.Options{MediaType: negotiation.MediaMarkdown, Verbosity: v}
 			if _, err := r.Render(value, opts); err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func TestGetWeatherTemplateAllocations(t *testing.T) {
 func BenchmarkGetWeatherTemplate(b *testing.B) {
 	value := bernJSON(b)
 	r := weathermcp.Tools()["get_weather"].Renderer
-	opts := renderers.Options{MediaType: renderers.MediaMarkdown, Verbosity: negotiation.Standard}
+	opts := renderers.Options{MediaType: negotiation.MediaMarkdown, Verbosity: negotiation.Standard}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.Render(value, opts); err != nil {
