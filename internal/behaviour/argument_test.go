@@ -61,6 +61,17 @@ func (r *recorded) get() string {
 // library) and connects a client described by copts.
 func connectArgs(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *middlewaretest.Options, seen *recorded) *mcp.ClientSession {
 	t.Helper()
+	goSDK, mcpGo := argsServer(t, sdk, opts, seen)
+	if mcpGo != nil {
+		return behaviour.ConnectMCPGo(t, mcpGo, copts)
+	}
+	return middlewaretest.Connect(t, goSDK, copts)
+}
+
+// argsServer builds the server of these tests on sdk, with the library and
+// opts when opts is not nil: a go-sdk server, or else an mcp-go one.
+func argsServer(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, seen *recorded) (*mcp.Server, *server.MCPServer) {
+	t.Helper()
 	if sdk == behaviour.SDKs[1] {
 		s := server.NewMCPServer("args", "1", server.WithToolCapabilities(true), server.WithInputSchemaValidation())
 		s.AddTool(mcpgomcp.NewToolWithRawSchema("reading", "a reading", json.RawMessage(`{"type":"object","properties":{"station":{"type":"string"}},"required":["station"],"additionalProperties":false}`)),
@@ -79,7 +90,7 @@ func connectArgs(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copt
 			a := mcpgo.Install(s, opts)
 			check(t, a.Shaper())
 		}
-		return behaviour.ConnectMCPGo(t, s, copts)
+		return nil, s
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "args", Version: "1"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "reading", Description: "a reading"}, func(_ context.Context, req *mcp.CallToolRequest, in station) (*mcp.CallToolResult, reading, error) {
@@ -98,7 +109,7 @@ func connectArgs(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copt
 		m := middleware.Install(s, opts)
 		check(t, m.Shaper())
 	}
-	return middlewaretest.Connect(t, s, copts)
+	return s, nil
 }
 
 func check(t *testing.T, s *shaping.Shaper) {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -20,6 +21,23 @@ import (
 // went over the wire. Comparing two servers' RawResults proves that a
 // middleware leaves results byte for byte as they were.
 func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.CallToolParams) map[string]string {
+	tb.Helper()
+	return RawExchange(tb, server, opts, func(ctx context.Context, cs *mcp.ClientSession) error {
+		for _, c := range calls {
+			if _, err := cs.CallTool(ctx, &c); err != nil {
+				return fmt.Errorf("call %s: %w", c.Name, err)
+			}
+		}
+		return nil
+	})
+}
+
+// RawExchange is [RawResults] for any exchange: it connects a client
+// described by opts to server over a pipe, runs do with the session, and
+// returns the raw bytes of the "result" of every JSON-RPC response the
+// server wrote, by request id (the handshake's included), as they went
+// over the wire. An error from do fails the test.
+func RawExchange(tb testing.TB, server *mcp.Server, opts *Options, do func(context.Context, *mcp.ClientSession) error) map[string]string {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -40,10 +58,8 @@ func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.Ca
 		tb.Fatalf("connect client: %v", err)
 	}
 	defer cs.Close()
-	for _, c := range calls {
-		if _, err := cs.CallTool(ctx, &c); err != nil {
-			tb.Fatalf("call %s: %v", c.Name, err)
-		}
+	if err := do(ctx, cs); err != nil {
+		tb.Fatal(err)
 	}
 	return rec.Results()
 }
