@@ -17,6 +17,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -73,7 +74,11 @@ type frontEnd struct {
 
 var frontEnds = []frontEnd{
 	{name: "go-sdk", connect: goSDK},
-	// The mcp-go adapter and the REST binding add their entries here.
+	// The REST binding's baseline: the same MCP call behind a bare net/http
+	// handler, over a loopback socket; then the binding itself.
+	{name: "bare HTTP + MCP", connect: bareHTTP},
+	{name: "REST", connect: restBinding},
+	// The mcp-go adapter adds its entries here.
 }
 
 // goSDK connects a go-sdk client to the demo server over in-memory
@@ -179,6 +184,10 @@ func run(w io.Writer, chartPath string, sessions int) error {
 			l := &lines[i]
 			l.frontEnd, l.name = c.fe.name, c.name
 			legacy, err := measure(c.fe, c.negotiated, c.tags, true)
+			if errors.Is(err, errNotApplicable) {
+				l.name = ""
+				continue
+			}
 			if err != nil {
 				return fmt.Errorf("%s, %s, legacy era: %w", c.fe.name, c.name, err)
 			}
@@ -193,6 +202,9 @@ func run(w io.Writer, chartPath string, sessions int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "front end\trendering\tlegacy µs\tallocs\tKiB\tstateless µs\tallocs\tKiB\t")
 	for _, l := range lines {
+		if l.name == "" {
+			continue // a row the front end has no request for
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%.0f\t%d\t%.1f\t%.0f\t%d\t%.1f\t\n", l.frontEnd, l.name,
 			float64(l.legacy.nsPerOp)/1e3, l.legacy.allocs, float64(l.legacy.bytes)/1024,
 			float64(l.state.nsPerOp)/1e3, l.state.allocs, float64(l.state.bytes)/1024)
@@ -216,7 +228,13 @@ func run(w io.Writer, chartPath string, sessions int) error {
 		return err
 	}
 	if chartPath != "" {
-		if err := writeChart(chartPath, lines); err != nil {
+		var kept []line
+		for _, l := range lines {
+			if l.name != "" {
+				kept = append(kept, l)
+			}
+		}
+		if err := writeChart(chartPath, kept); err != nil {
 			return fmt.Errorf("chart: %w", err)
 		}
 		fmt.Fprintf(w, "\nchart: %s\n", chartPath)
