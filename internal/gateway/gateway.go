@@ -138,6 +138,9 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		ProgressNotificationHandler: func(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
 			g.progress(ctx, req.Params)
 		},
+		LoggingMessageHandler: func(ctx context.Context, req *mcp.LoggingMessageRequest) {
+			g.logMessage(req.Params)
+		},
 		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { g.ask(kindTools) },
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
@@ -687,6 +690,30 @@ func (g *Gateway) route(c *caller, meta mcp.Meta) (mcp.Meta, func()) {
 			delete(g.tokens, own)
 			g.mu.Unlock()
 		})
+	}
+}
+
+// logMessage passes an upstream's log message on: to the client whose
+// request is the only one under way, else to every downstream client (the
+// upstream's session is theirs together); each gets it only at or above
+// the level it set, as from any go-sdk server.
+func (g *Gateway) logMessage(p *mcp.LoggingMessageParams) {
+	if p == nil {
+		return
+	}
+	send := func(ctx context.Context, ss *mcp.ServerSession) {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), progressGrace)
+		defer cancel()
+		if err := ss.Log(ctx, p); err != nil {
+			g.log.Debug("log message not passed on", zap.Error(err))
+		}
+	}
+	if c := g.soleCaller(); c != nil && c.ss != nil {
+		send(c.ctx, c.ss)
+		return
+	}
+	for ss := range g.server.Sessions() {
+		send(context.Background(), ss)
 	}
 }
 

@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -124,5 +125,34 @@ func TestProgressAndCancellation(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLogMessages: the upstream's log messages reach a downstream client
+// that set a level (legacy era: the session's level, forwarded upstream
+// too).
+func TestLogMessages(t *testing.T) {
+	u := everythingServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := startGateway(ctx, t, u, t.TempDir())
+	logs := make(chan *mcp.LoggingMessageParams, 16)
+	cs := connectGateway(ctx, t, g, "2025-11-25", nil, &mcp.ClientOptions{
+		LoggingMessageHandler: func(_ context.Context, req *mcp.LoggingMessageRequest) { logs <- req.Params },
+	})
+	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
+	// The everything server logs once at once, then every 5 s.
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "toggle-simulated-logging", Arguments: map[string]any{}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-logs:
+		if s, _ := p.Data.(string); !strings.Contains(s, "message") {
+			t.Errorf("log message %+v, want the upstream's", p)
+		}
+	case <-ctx.Done():
+		t.Fatal("no log message reached the client")
 	}
 }
