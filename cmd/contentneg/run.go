@@ -116,14 +116,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-// upstreamTransport is how the gateway reaches the upstream.
-func upstreamTransport(cfg config, stderr io.Writer) mcp.Transport {
-	if cfg.upstream != "" {
-		return &mcp.StreamableClientTransport{Endpoint: cfg.upstream}
+// upstreamTransport returns how the gateway reaches the upstream, anew for
+// each (re)start.
+func upstreamTransport(cfg config, stderr io.Writer) func() mcp.Transport {
+	return func() mcp.Transport {
+		if cfg.upstream != "" {
+			return &mcp.StreamableClientTransport{Endpoint: cfg.upstream}
+		}
+		cmd := exec.Command(cfg.command[0], cfg.command[1:]...)
+		cmd.Stderr = stderr
+		return &mcp.CommandTransport{Command: cmd, TerminateDuration: terminate}
 	}
-	cmd := exec.Command(cfg.command[0], cfg.command[1:]...)
-	cmd.Stderr = stderr
-	return &mcp.CommandTransport{Command: cmd, TerminateDuration: terminate}
 }
 
 // serve connects to the upstream and serves its mirror on the chosen
@@ -149,13 +152,6 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 	}
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	go func() {
-		err := g.Wait()
-		if err == nil {
-			err = errors.New("the upstream ended")
-		}
-		stop(fmt.Errorf("upstream: %w", err))
-	}()
 
 	var servers []*http.Server
 	listen := func(addr string, h http.Handler, what string) error {

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"iter"
 	"reflect"
 	"strconv"
@@ -57,7 +58,11 @@ type Options struct {
 // HTTP, in memory) and the REST binding (rest/gosdkbackend); close it with
 // [Gateway.Close].
 type Gateway struct {
-	up      *mcp.ClientSession
+	dial    func() mcp.Transport
+	client  *mcp.Client
+	upMu    sync.Mutex
+	up      *mcp.ClientSession // the upstream session in use
+	live    chan struct{}      // closed while up is live; a new one while it restarts
 	server  *mcp.Server
 	mw      *middleware.Middleware
 	log     *zap.Logger
@@ -98,20 +103,25 @@ const (
 	kindPrompts
 )
 
-// New connects to the upstream over t, lists what it serves and returns the
-// gateway serving its mirror. ctx bounds the connection and the first
-// listing only.
-func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) {
+// New connects to the upstream over the transport dial returns, lists what
+// it serves and returns the gateway serving its mirror. ctx bounds the
+// connection and the first listing only. When the upstream session ends
+// (the server crashed, its connection broke), the gateway connects again
+// over a new transport from dial, with backoff, and re-reads its lists;
+// requests arriving meanwhile wait for it, within the call timeout.
+func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gateway, error) {
 	if opts == nil {
 		opts = &Options{}
 	}
 	g := &Gateway{
+		dial:    dial,
 		log:     opts.Logger,
 		timeout: opts.CallTimeout,
 		resync:  make(chan kind, 8),
 		done:    make(chan struct{}),
 		calls:   map[*caller]struct{}{},
 		tokens:  map[string]progressRoute{},
+		live:    make(chan struct{}),
 	}
 	if g.log == nil {
 		g.log = zap.NewNop()
@@ -119,7 +129,7 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 	if g.timeout == 0 {
 		g.timeout = DefaultCallTimeout
 	}
-	client := mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, &mcp.ClientOptions{
+	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, &mcp.ClientOptions{
 		// The gateway can pass a question on (form elicitation), so the
 		// upstream offers what needs a person; each question goes through
 		// the gate of the client it reaches.
@@ -132,11 +142,12 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
 	})
-	up, err := client.Connect(ctx, t, nil)
+	up, err := g.client.Connect(ctx, dial(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("gateway: connect to the upstream: %w", err)
 	}
 	g.up = up
+	close(g.live)
 	init := up.InitializeResult()
 	info := &mcp.Implementation{Name: "contentneg", Version: "1.0.0"}
 	if init.ServerInfo != nil {
@@ -152,14 +163,13 @@ func New(ctx context.Context, t mcp.Transport, opts *Options) (*Gateway, error) 
 	// next, sees every request before it and every result after it.
 	g.server.AddReceivingMiddleware(g.forward)
 	g.mw = middleware.Install(g.server, opts.Shaping)
-	for _, k := range []kind{kindTools, kindResources, kindPrompts} {
-		if err := g.sync(ctx, k); err != nil {
-			_ = up.Close()
-			return nil, err
-		}
+	if err := g.syncAll(ctx); err != nil {
+		_ = up.Close()
+		return nil, err
 	}
-	g.wg.Add(1)
+	g.wg.Add(2)
 	go g.syncing()
+	go g.supervise(up)
 	return g, nil
 }
 
@@ -170,22 +180,150 @@ func (g *Gateway) Server() *mcp.Server { return g.server }
 // server (its Shaper's Negotiator serves the REST binding).
 func (g *Gateway) Middleware() *middleware.Middleware { return g.mw }
 
-// Close ends the open questions, the re-syncs and the upstream session.
+// ErrClosed is the error of a request that arrives after [Gateway.Close].
+var ErrClosed = errors.New("gateway: closed")
+
+// Close ends the open questions, the re-syncs, the restarts and the
+// upstream session.
 func (g *Gateway) Close() error {
+	g.upMu.Lock()
 	select {
 	case <-g.done:
+		g.upMu.Unlock()
 		return nil
 	default:
 	}
 	close(g.done)
+	up := g.up
+	g.upMu.Unlock()
 	g.mw.Close()
-	err := g.up.Close()
+	err := up.Close()
 	g.wg.Wait()
 	return err
 }
 
-// Wait returns when the upstream session has ended.
-func (g *Gateway) Wait() error { return g.up.Wait() }
+// Backoff between two attempts to restart the upstream: it doubles from
+// minBackoff to maxBackoff while the upstream keeps failing, and starts
+// again from minBackoff once a session has lasted stableAfter.
+const (
+	minBackoff  = 100 * time.Millisecond
+	maxBackoff  = 10 * time.Second
+	stableAfter = 10 * time.Second
+)
+
+// supervise restarts the upstream whenever its session ends, until the
+// gateway closes.
+func (g *Gateway) supervise(up *mcp.ClientSession) {
+	defer g.wg.Done()
+	delay := minBackoff
+	for {
+		began := time.Now()
+		err := up.Wait()
+		select {
+		case <-g.done:
+			return
+		default:
+		}
+		g.markDead(up)
+		if time.Since(began) > stableAfter {
+			delay = minBackoff
+		}
+		g.log.Warn("the upstream session ended; restarting it", zap.Error(err), zap.Duration("after", delay))
+		for {
+			select {
+			case <-g.done:
+				return
+			case <-time.After(delay):
+			}
+			delay = min(2*delay, maxBackoff)
+			ctx, cancel := context.WithTimeout(context.Background(), g.bound())
+			n, err := g.client.Connect(ctx, g.dial(), nil)
+			cancel()
+			if err != nil {
+				g.log.Warn("restarting the upstream failed", zap.Error(err), zap.Duration("next attempt after", delay))
+				continue
+			}
+			g.upMu.Lock()
+			select {
+			case <-g.done:
+				g.upMu.Unlock()
+				_ = n.Close()
+				return
+			default:
+			}
+			g.up = n
+			close(g.live)
+			g.upMu.Unlock()
+			up = n
+			break
+		}
+		g.log.Info("the upstream restarted")
+		ctx, cancel := context.WithTimeout(context.Background(), g.bound())
+		if err := g.syncAll(ctx); err != nil {
+			g.log.Warn("re-sync after the restart failed", zap.Error(err))
+		}
+		cancel()
+	}
+}
+
+// markDead records that up has ended, if it is the session in use: requests
+// from now on wait for the restart.
+func (g *Gateway) markDead(up *mcp.ClientSession) {
+	g.upMu.Lock()
+	defer g.upMu.Unlock()
+	if g.up != up {
+		return
+	}
+	select {
+	case <-g.live:
+		g.live = make(chan struct{})
+	default:
+	}
+}
+
+// ended reports whether err says that the upstream connection is gone.
+func ended(err error) bool {
+	return errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe)
+}
+
+// current is the upstream session in use, live or not.
+func (g *Gateway) current() *mcp.ClientSession {
+	g.upMu.Lock()
+	defer g.upMu.Unlock()
+	return g.up
+}
+
+// session is the live upstream session; while the upstream restarts it
+// waits for it, until ctx ends.
+func (g *Gateway) session(ctx context.Context) (*mcp.ClientSession, error) {
+	for {
+		g.upMu.Lock()
+		up, live := g.up, g.live
+		g.upMu.Unlock()
+		select {
+		case <-live:
+			return up, nil
+		default:
+		}
+		select {
+		case <-live:
+		case <-g.done:
+			return nil, ErrClosed
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// syncAll re-reads the four lists.
+func (g *Gateway) syncAll(ctx context.Context) error {
+	for _, k := range []kind{kindTools, kindResources, kindPrompts} {
+		if err := g.sync(ctx, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // mirrorCapabilities is what the mirror server advertises: the upstream's
 // own capabilities, without resource subscriptions (not forwarded yet); the
@@ -247,13 +385,14 @@ func (g *Gateway) bound() time.Duration {
 func (g *Gateway) sync(ctx context.Context, k kind) error {
 	g.syncMu.Lock()
 	defer g.syncMu.Unlock()
-	caps := g.up.InitializeResult().Capabilities
+	up := g.current()
+	caps := up.InitializeResult().Capabilities
 	switch k {
 	case kindTools:
 		if caps == nil || caps.Tools == nil {
 			return nil
 		}
-		tools, err := collect(g.up.Tools(ctx, nil))
+		tools, err := collect(up.Tools(ctx, nil))
 		if err != nil {
 			return fmt.Errorf("gateway: list the upstream's tools: %w", err)
 		}
@@ -268,11 +407,11 @@ func (g *Gateway) sync(ctx context.Context, k kind) error {
 		if caps == nil || caps.Resources == nil {
 			return nil
 		}
-		resources, err := collect(g.up.Resources(ctx, nil))
+		resources, err := collect(up.Resources(ctx, nil))
 		if err != nil {
 			return fmt.Errorf("gateway: list the upstream's resources: %w", err)
 		}
-		templates, err := collect(g.up.ResourceTemplates(ctx, nil))
+		templates, err := collect(up.ResourceTemplates(ctx, nil))
 		if err != nil {
 			return fmt.Errorf("gateway: list the upstream's resource templates: %w", err)
 		}
@@ -290,7 +429,7 @@ func (g *Gateway) sync(ctx context.Context, k kind) error {
 		if caps == nil || caps.Prompts == nil {
 			return nil
 		}
-		prompts, err := collect(g.up.Prompts(ctx, nil))
+		prompts, err := collect(up.Prompts(ctx, nil))
 		if err != nil {
 			return fmt.Errorf("gateway: list the upstream's prompts: %w", err)
 		}
@@ -397,16 +536,17 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		ctx, cancel := context.WithTimeout(ctx, g.bound())
 		defer cancel()
+		up, err := g.session(ctx)
+		if err != nil {
+			return g.failed(ctx, method, req, err)
+		}
 		var c *caller
 		if method != "completion/complete" && method != "logging/setLevel" {
 			var end func()
 			c, end = g.begin(ctx, req)
 			defer end()
 		}
-		var (
-			res mcp.Result
-			err error
-		)
+		var res mcp.Result
 		switch p := req.GetParams().(type) {
 		case *mcp.CallToolParamsRaw:
 			var args any
@@ -415,30 +555,33 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			meta, end := g.route(c, upstreamMeta(p.Meta))
 			defer end()
-			res, err = g.up.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: p.Name, Arguments: args})
+			res, err = up.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: p.Name, Arguments: args})
 		case *mcp.ReadResourceParams:
 			meta, end := g.route(c, upstreamMeta(p.Meta))
 			defer end()
-			res, err = g.up.ReadResource(ctx, &mcp.ReadResourceParams{Meta: meta, URI: p.URI})
+			res, err = up.ReadResource(ctx, &mcp.ReadResourceParams{Meta: meta, URI: p.URI})
 		case *mcp.GetPromptParams:
 			meta, end := g.route(c, upstreamMeta(p.Meta))
 			defer end()
-			res, err = g.up.GetPrompt(ctx, &mcp.GetPromptParams{Meta: meta, Name: p.Name, Arguments: p.Arguments})
+			res, err = up.GetPrompt(ctx, &mcp.GetPromptParams{Meta: meta, Name: p.Name, Arguments: p.Arguments})
 		case *mcp.CompleteParams:
 			c := *p
 			c.Meta = upstreamMeta(p.Meta)
-			res, err = g.up.Complete(ctx, &c)
+			res, err = up.Complete(ctx, &c)
 		case *mcp.SetLoggingLevelParams:
 			c := *p
 			c.Meta = upstreamMeta(p.Meta)
-			if err = g.up.SetLoggingLevel(ctx, &c); err == nil {
+			if err = up.SetLoggingLevel(ctx, &c); err == nil {
 				return next(ctx, method, req)
 			}
 		default:
 			return nil, fmt.Errorf("gateway: %s: unexpected params %T", method, p)
 		}
 		if err != nil {
-			return nil, upstreamError(method, err)
+			if ended(err) {
+				g.markDead(up)
+			}
+			return g.failed(ctx, method, req, err)
 		}
 		if newProtocol(req) {
 			return complete(res)
@@ -537,11 +680,18 @@ func (g *Gateway) route(c *caller, meta mcp.Meta) (mcp.Meta, func()) {
 	g.mu.Unlock()
 	meta[progressTokenKey] = own
 	return meta, func() {
-		g.mu.Lock()
-		delete(g.tokens, own)
-		g.mu.Unlock()
+		// The SDK may hand the gateway a notification the upstream sent
+		// just before its result after the result: keep the route a moment.
+		time.AfterFunc(progressGrace, func() {
+			g.mu.Lock()
+			delete(g.tokens, own)
+			g.mu.Unlock()
+		})
 	}
 }
+
+// progressGrace is how long a route outlives its request.
+const progressGrace = time.Second
 
 // progress passes an upstream's progress notification to the client whose
 // request it is about, under that client's token; a notification for no
@@ -560,7 +710,9 @@ func (g *Gateway) progress(ctx context.Context, p *mcp.ProgressNotificationParam
 	}
 	n := *p
 	n.ProgressToken = r.token
-	if err := r.c.ss.NotifyProgress(r.c.ctx, &n); err != nil {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.c.ctx), progressGrace)
+	defer cancel()
+	if err := r.c.ss.NotifyProgress(ctx, &n); err != nil {
 		g.log.Debug("progress not passed on", zap.Error(err))
 	}
 }
@@ -609,15 +761,29 @@ func (g *Gateway) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.Elic
 	return res, nil
 }
 
-// upstreamError is what the downstream client gets for an error of the
-// upstream: the upstream's JSON-RPC error as it is (code, message, data),
-// or an internal error naming the method.
-func upstreamError(method string, err error) error {
+// failed is what the downstream client gets when a forwarded request
+// fails: the upstream's JSON-RPC error as it is (code, message, data); for
+// a tool call the upstream did not answer (it crashed, or the call timeout
+// passed), a tool error saying so, so that the model reads it; else an
+// internal error naming the method.
+func (g *Gateway) failed(ctx context.Context, method string, req mcp.Request, err error) (mcp.Result, error) {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
-		return we
+		return nil, we
 	}
-	return fmt.Errorf("gateway: upstream %s: %w", method, err)
+	if method != "tools/call" || errors.Is(err, context.Canceled) {
+		return nil, fmt.Errorf("gateway: upstream %s: %w", method, err)
+	}
+	g.log.Warn("a tool call got no answer from the upstream", zap.Error(err))
+	msg := "The server behind the gateway ended during the call; it is being restarted. Try again."
+	if errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		msg = fmt.Sprintf("The server behind the gateway did not answer within %v.", g.bound())
+	}
+	res := &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}
+	if newProtocol(req) {
+		return complete(res)
+	}
+	return res, nil
 }
 
 // ours are the _meta keys of the stateless era's envelope: they describe

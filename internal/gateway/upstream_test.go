@@ -158,7 +158,10 @@ func connectDirect(ctx context.Context, t *testing.T, u upstream, dir string) *m
 // startGateway starts u behind a gateway.
 func startGateway(ctx context.Context, t *testing.T, u upstream, dir string) *gateway.Gateway {
 	t.Helper()
-	g, err := gateway.New(ctx, &mcp.CommandTransport{Command: u.command(t, dir)}, &gateway.Options{Logger: zaptest.NewLogger(t)})
+	u.command(t, dir) // skips or fails without node, before the gateway starts
+	g, err := gateway.New(ctx, func() mcp.Transport {
+		return &mcp.CommandTransport{Command: u.command(t, dir)}
+	}, &gateway.Options{Logger: zaptest.NewLogger(t)})
 	if err != nil {
 		t.Fatalf("gateway to %s: %v", u.name, err)
 	}
