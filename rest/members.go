@@ -5,13 +5,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tidwall/gjson"
 )
 
 // maxMembers bounds the members of a JSON object the binding decodes (a
 // request body's envelope, a tool's or a prompt's arguments): past it the
-// request is a 400, and its cost stays that of maxMembers members whatever
-// the body holds.
+// request is a 400, and its cost stays a scan of the (bounded) body plus
+// maxMembers members whatever the body holds.
 const maxMembers = 1000
 
 // maxDetails bounds the details of an error body: past it, one more entry
@@ -27,38 +30,53 @@ var errNotObject = errors.New("must be a JSON object")
 // members decodes a JSON object's members, at most maxMembers of them; a
 // later duplicate replaces an earlier one, as encoding/json does. null is
 // no members. Anything else is errNotObject, and an object over the limit
-// errTooManyMembers, found before the next member is decoded.
+// errTooManyMembers. It reads the object with gjson once it is known to be
+// valid JSON: no decoder, and no error values made and dropped per member
+// as encoding/json's Decoder makes inside a token stream.
 func members(raw json.RawMessage) (map[string]json.RawMessage, error) {
-	if t := bytes.TrimSpace(raw); len(t) == 0 || bytes.Equal(t, []byte("null")) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || bytes.Equal(t, []byte("null")) {
 		return nil, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+	if t[0] != '{' || !json.Valid(t) {
 		return nil, errNotObject
 	}
 	out := make(map[string]json.RawMessage)
-	for n := 0; dec.More(); n++ {
+	var err error
+	n := 0
+	gjson.ParseBytes(t).ForEach(func(k, v gjson.Result) bool {
 		if n == maxMembers {
-			return nil, errTooManyMembers
+			err = errTooManyMembers
+			return false
 		}
-		tok, err := dec.Token()
-		key, ok := tok.(string)
-		if err != nil || !ok {
-			return nil, errNotObject
+		n++
+		key := k.Str
+		if !utf8.ValidString(key) {
+			key = validUTF8(key)
 		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, errNotObject
-		}
-		out[key] = v
-	}
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
-		return nil, errNotObject
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errNotObject
+		out[key] = json.RawMessage(v.Raw)
+		return true
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// validUTF8 replaces each byte of s that is not UTF-8 with U+FFFD, as
+// encoding/json reads such a string.
+func validUTF8(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // membersError is the 400 for an object members refused.
