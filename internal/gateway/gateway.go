@@ -83,7 +83,11 @@ type Gateway struct {
 	// resync asks the syncing goroutine for a re-sync of the kinds it holds.
 	resync chan kind
 	done   chan struct{}
-	wg     sync.WaitGroup
+	// life ends when the gateway closes: it bounds the restarts and
+	// re-syncs, so that Close never waits on an upstream that hangs.
+	life context.Context
+	end  context.CancelFunc
+	wg   sync.WaitGroup
 }
 
 // snapshot is what the upstream listed last, in its order.
@@ -129,6 +133,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 	if g.timeout == 0 {
 		g.timeout = DefaultCallTimeout
 	}
+	g.life, g.end = context.WithCancel(context.Background())
 	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, &mcp.ClientOptions{
 		// The gateway can pass a question on (form elicitation), so the
 		// upstream offers what needs a person; each question goes through
@@ -147,6 +152,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 	})
 	up, err := g.client.Connect(ctx, dial(), nil)
 	if err != nil {
+		g.end()
 		return nil, fmt.Errorf("gateway: connect to the upstream: %w", err)
 	}
 	g.up = up
@@ -167,6 +173,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 	g.server.AddReceivingMiddleware(g.forward)
 	g.mw = middleware.Install(g.server, opts.Shaping)
 	if err := g.syncAll(ctx); err != nil {
+		g.end()
 		_ = up.Close()
 		return nil, err
 	}
@@ -197,6 +204,7 @@ func (g *Gateway) Close() error {
 	default:
 	}
 	close(g.done)
+	g.end()
 	up := g.up
 	g.upMu.Unlock()
 	g.mw.Close()
@@ -239,7 +247,7 @@ func (g *Gateway) supervise(up *mcp.ClientSession) {
 			case <-time.After(delay):
 			}
 			delay = min(2*delay, maxBackoff)
-			ctx, cancel := context.WithTimeout(context.Background(), g.bound())
+			ctx, cancel := context.WithTimeout(g.life, g.bound())
 			n, err := g.client.Connect(ctx, g.dial(), nil)
 			cancel()
 			if err != nil {
@@ -261,7 +269,7 @@ func (g *Gateway) supervise(up *mcp.ClientSession) {
 			break
 		}
 		g.log.Info("the upstream restarted")
-		ctx, cancel := context.WithTimeout(context.Background(), g.bound())
+		ctx, cancel := context.WithTimeout(g.life, g.bound())
 		if err := g.syncAll(ctx); err != nil {
 			g.log.Warn("re-sync after the restart failed", zap.Error(err))
 		}
@@ -365,7 +373,7 @@ func (g *Gateway) syncing() {
 		case <-g.done:
 			return
 		case k := <-g.resync:
-			ctx, cancel := context.WithTimeout(context.Background(), g.bound())
+			ctx, cancel := context.WithTimeout(g.life, g.bound())
 			if err := g.sync(ctx, k); err != nil {
 				g.log.Warn("re-sync with the upstream failed", zap.Error(err))
 			}

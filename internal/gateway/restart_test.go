@@ -106,3 +106,51 @@ func text(res *mcp.CallToolResult) string {
 	}
 	return b.String()
 }
+
+// TestCloseDuringRestart: closing the gateway while it restarts an upstream
+// that never answers the handshake returns at once, not after the call
+// timeout (SIGTERM must end everything within 2 s).
+func TestCloseDuringRestart(t *testing.T) {
+	u := everythingServer(t)
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep command")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := t.TempDir()
+	var mu sync.Mutex
+	var first *exec.Cmd
+	redialed := make(chan struct{}, 16)
+	g, err := gateway.New(ctx, func() mcp.Transport {
+		mu.Lock()
+		defer mu.Unlock()
+		if first == nil {
+			first = u.command(t, dir)
+			return &mcp.CommandTransport{Command: first}
+		}
+		redialed <- struct{}{}
+		// An upstream that never says a word.
+		return &mcp.CommandTransport{Command: exec.Command(sleep, "60"), TerminateDuration: 100 * time.Millisecond}
+	}, &gateway.Options{Logger: zaptest.NewLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	_ = first.Process.Kill()
+	mu.Unlock()
+	select {
+	case <-redialed:
+	case <-ctx.Done():
+		t.Fatal("the gateway did not restart the upstream")
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- g.Close() }()
+	bound := time.NewTimer(10 * time.Second) // far under the 60 s call timeout
+	defer bound.Stop()
+	select {
+	case <-closed:
+	case <-bound.C:
+		t.Fatal("Close waited on the restart")
+	}
+}
