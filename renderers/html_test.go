@@ -55,21 +55,6 @@ func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 	}
 }
 
-func TestRegistryHTMLFollowsAToolsMarkdown(t *testing.T) {
-	g := renderers.NewRegistry()
-	g.HandleName("report", negotiation.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
-		return "# Report\n\n<b>raw</b>", nil
-	}))
-	r, own, ok := g.Lookup("report", negotiation.MediaHTML)
-	if !ok || !own {
-		t.Fatalf("ok %v own %v", ok, own)
-	}
-	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: negotiation.MediaHTML})
-	if err != nil || !strings.HasPrefix(got, "<h1>Report</h1>") || strings.Contains(got, "<b>") {
-		t.Errorf("got %q, %v", got, err)
-	}
-}
-
 func TestPreformattedHTMLEscapesEverything(t *testing.T) {
 	got := renderers.PreformattedHTML(`<script>"x" & 'y'</script>`)
 	if want := "<pre>&lt;script&gt;&#34;x&#34; &amp; &#39;y&#39;&lt;/script&gt;</pre>\n"; got != want {

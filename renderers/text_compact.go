@@ -187,23 +187,27 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 }
 
 // isCell reports whether v is written as one table cell: a scalar or an empty container.
+// cRow writes one row of a compact table at indent: its cells, comma-separated, and a newline.
+func (r *render) cRow(cells []gjson.Result, indent int) {
+	r.writeCompactIndent(indent)
+	rule := atLineStart | commaSeparated
+	for i, c := range cells {
+		if i > 0 {
+			r.b.WriteByte(',')
+		}
+		r.cToken(c, rule)
+		rule = commaSeparated
+	}
+	r.b.WriteByte('\n')
+}
+
 func isCell(v gjson.Result) bool { return v.Type != gjson.JSON || isEmpty(v) }
 
 // cRows writes one comma-separated row per element of arr at indent, each followed by the
 // element's members that are not columns, one space deeper.
 func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, indent, depth int) {
 	arr.ForEach(func(_, el gjson.Result) bool {
-		cells := r.rowCells(el, cols)
-		r.writeCompactIndent(indent)
-		rule := atLineStart | commaSeparated
-		for i := range cols {
-			if i > 0 {
-				r.b.WriteByte(',')
-			}
-			r.cToken(cells[i], rule)
-			rule = commaSeparated
-		}
-		r.b.WriteByte('\n')
+		r.cRow(r.rowCells(el, cols), indent)
 		if count(el) == len(cols) {
 			return true
 		}

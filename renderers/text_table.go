@@ -23,17 +23,7 @@ func (r *render) txtHeader(cols []column) {
 func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
 	if r.compact() {
 		arr.ForEach(func(_, el gjson.Result) bool {
-			cells := r.rowCells(el, cols)
-			r.writeCompactIndent(indent)
-			rule := atLineStart | commaSeparated
-			for i := range cols {
-				if i > 0 {
-					r.b.WriteByte(',')
-				}
-				r.cToken(cells[i], rule)
-				rule = commaSeparated
-			}
-			r.b.WriteByte('\n')
+			r.cRow(r.rowCells(el, cols), indent)
 			return true
 		})
 		return

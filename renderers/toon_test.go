@@ -226,17 +226,6 @@ func TestTOONBadInput(t *testing.T) {
 	}
 }
 
-func TestRegistryHasTOON(t *testing.T) {
-	r, own, ok := NewRegistry().Lookup("any_tool", "text/toon; charset=utf-8")
-	if !ok || own {
-		t.Fatalf("Lookup(text/toon) = %v, own %v, ok %v; want the generic renderer", r, own, ok)
-	}
-	got, err := r.Render([]byte(`{"a":[1,2]}`), Options{MediaType: negotiation.MediaTOON})
-	if err != nil || got != "a[2]: 1,2" {
-		t.Errorf("generic text/toon = %q, %v", got, err)
-	}
-}
-
 // toonGrowthShapes are the growth shapes plus two that are hostile to a TOON encoder: numbers
 // whose plain form is long, and records nested 31 levels deep (indentation on every line).
 var toonGrowthShapes = append(growthShapes[:len(growthShapes):len(growthShapes)],

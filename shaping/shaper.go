@@ -116,7 +116,7 @@ type Shaper struct {
 	mirror      Mirror
 	refusal     negotiation.Refusal
 	negotiator  *negotiation.Negotiator
-	registry    *renderers.Registry
+	registry    *registry
 	sessions    sessions
 	questions   questions
 	schemas     schemaCache
@@ -145,7 +145,7 @@ func New(opts *Options) *Shaper {
 		mirror:     opts.Mirror,
 		refusal:    opts.Refusal,
 		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
-		registry:   renderers.NewRegistry(),
+		registry:   newRegistry(),
 		tools:      make(map[string]Tool),
 		recover:    opts.Recover,
 		defaults:   opts.Default,

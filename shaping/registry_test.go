@@ -1,7 +1,7 @@
-package renderers_test
+package shaping
 
 import (
-	"errors"
+	"strings"
 	"testing"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -13,7 +13,7 @@ func constant(s string) renderers.Renderer {
 }
 
 func TestRegistryLookupOrder(t *testing.T) {
-	g := renderers.NewRegistry()
+	g := newRegistry()
 	g.HandleName("report", "text/csv", constant("report csv"))
 	g.HandleName("weather://{city}", negotiation.MediaMarkdown, constant("city md"))
 	g.Handle("application/yaml", constant("any yaml"))
@@ -65,9 +65,28 @@ func TestRegistryLookupOrder(t *testing.T) {
 	}
 }
 
-func TestGenericRefusesOtherMediaTypes(t *testing.T) {
-	_, err := renderers.Generic{}.Render([]byte(`{}`), renderers.Options{MediaType: "text/csv"})
-	if !errors.Is(err, renderers.ErrMediaType) {
-		t.Errorf("err = %v, want ErrMediaType", err)
+func TestRegistryHasTOON(t *testing.T) {
+	r, own, ok := newRegistry().Lookup("any_tool", "text/toon; charset=utf-8")
+	if !ok || own {
+		t.Fatalf("Lookup(text/toon) = %v, own %v, ok %v; want the generic renderer", r, own, ok)
+	}
+	got, err := r.Render([]byte(`{"a":[1,2]}`), renderers.Options{MediaType: negotiation.MediaTOON})
+	if err != nil || got != "a[2]: 1,2" {
+		t.Errorf("generic text/toon = %q, %v", got, err)
+	}
+}
+
+func TestRegistryHTMLFollowsAToolsMarkdown(t *testing.T) {
+	g := newRegistry()
+	g.HandleName("report", negotiation.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
+		return "# Report\n\n<b>raw</b>", nil
+	}))
+	r, own, ok := g.Lookup("report", negotiation.MediaHTML)
+	if !ok || !own {
+		t.Fatalf("ok %v own %v", ok, own)
+	}
+	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: negotiation.MediaHTML})
+	if err != nil || !strings.HasPrefix(got, "<h1>Report</h1>") || strings.Contains(got, "<b>") {
+		t.Errorf("got %q, %v", got, err)
 	}
 }

@@ -1,45 +1,42 @@
-package renderers
+package shaping
 
 import (
-	"errors"
 	"sync"
 
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/renderers"
 )
 
-// ErrMediaType reports a media type a renderer does not produce.
-var ErrMediaType = errors.New("unsupported media type")
-
-// Registry holds renderers by media type: generic ones that render any value, and per-name ones
+// registry holds renderers by media type: generic ones that render any value, and per-name ones
 // that render the values of one tool (by its name) or one resource (by its URI, or a URI template
 // such as "weather://{city}" that covers every URI it matches). It is the open set of renderings:
-// a new media type is one [Renderer] registered under it. A Registry is safe for concurrent use.
+// a new media type is one [renderers.Renderer] registered under it. It is safe for concurrent use.
 //
-// [NewRegistry] registers [Generic] for text/markdown, text/plain, text/toon and text/html;
+// newRegistry registers [renderers.Generic] for text/markdown, text/plain, text/toon and text/html;
 // application/json needs no renderer (the structured rendering is the value itself). A name with a
 // markdown renderer of its own but no text/html one gets that markdown converted to HTML
-// ([HTMLOf]), so the HTML rendering always reads as the markdown one.
-type Registry struct {
+// ([renderers.HTMLOf]), so the HTML rendering always reads as the markdown one.
+type registry struct {
 	mu        sync.RWMutex
-	generic   map[string]Renderer
-	named     map[string]map[string]Renderer // name -> media type -> renderer
-	templates uritmpl.Set                    // the names that are URI templates, in registration order
+	generic   map[string]renderers.Renderer
+	named     map[string]map[string]renderers.Renderer // name -> media type -> renderer
+	templates uritmpl.Set                              // the names that are URI templates, in registration order
 }
 
-// NewRegistry returns a registry with the generic markdown, text, TOON and HTML renderers.
-func NewRegistry() *Registry {
-	return &Registry{
-		generic: map[string]Renderer{negotiation.MediaMarkdown: Generic{}, negotiation.MediaText: Generic{}, negotiation.MediaTOON: Generic{}, negotiation.MediaHTML: Generic{}},
-		named:   make(map[string]map[string]Renderer),
+// newRegistry returns a registry with the generic markdown, text, TOON and HTML renderers.
+func newRegistry() *registry {
+	return &registry{
+		generic: map[string]renderers.Renderer{negotiation.MediaMarkdown: renderers.Generic{}, negotiation.MediaText: renderers.Generic{}, negotiation.MediaTOON: renderers.Generic{}, negotiation.MediaHTML: renderers.Generic{}},
+		named:   make(map[string]map[string]renderers.Renderer),
 	}
 }
 
 // Handle registers r as the generic renderer of mediaType, used for every value without a
 // renderer of its own; a nil r removes it.
-func (g *Registry) Handle(mediaType string, r Renderer) {
-	mt := baseType(mediaType)
+func (g *registry) Handle(mediaType string, r renderers.Renderer) {
+	mt := mediatype.Base(mediaType)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if r == nil {
@@ -51,8 +48,8 @@ func (g *Registry) Handle(mediaType string, r Renderer) {
 
 // HandleName registers r as the renderer of mediaType for the values of name: a tool name, a
 // resource URI, or a URI template. A nil r removes the registration.
-func (g *Registry) HandleName(name, mediaType string, r Renderer) {
-	mt := baseType(mediaType)
+func (g *registry) HandleName(name, mediaType string, r renderers.Renderer) {
+	mt := mediatype.Base(mediaType)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	byType, known := g.named[name]
@@ -61,7 +58,7 @@ func (g *Registry) HandleName(name, mediaType string, r Renderer) {
 		return
 	}
 	if !known {
-		byType = make(map[string]Renderer, 2)
+		byType = make(map[string]renderers.Renderer, 2)
 		g.named[name] = byType
 		g.templates.Add(name)
 	}
@@ -70,39 +67,39 @@ func (g *Registry) HandleName(name, mediaType string, r Renderer) {
 
 // Lookup returns the renderer of mediaType for a tool's values: the tool's own, else the generic
 // one. ok is false when there is neither.
-func (g *Registry) Lookup(tool, mediaType string) (r Renderer, own, ok bool) {
-	mt := baseType(mediaType)
+func (g *registry) Lookup(tool, mediaType string) (r renderers.Renderer, own, ok bool) {
+	mt := mediatype.Base(mediaType)
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	if r, ok := g.named[tool][mt]; ok {
 		return r, true, true
 	}
 	if r, ok := g.named[tool][negotiation.MediaMarkdown]; ok && mt == negotiation.MediaHTML {
-		return HTMLOf(r), true, true
+		return renderers.HTMLOf(r), true, true
 	}
 	r, ok = g.generic[mt]
 	return r, false, ok
 }
 
-// LookupResource is [Registry.Lookup] for a resource the server serves through a URI template:
+// LookupResource is [registry.Lookup] for a resource the server serves through a URI template:
 // the renderer registered under the URI, else under the first URI template that matches it, else
 // the generic one. A resource the server registers under its own exact URI is looked up with
 // Lookup, so that no template's renderer applies to it (weather://cities beside weather://{city}).
-func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bool) {
-	mt := baseType(mediaType)
+func (g *registry) LookupResource(uri, mediaType string) (r renderers.Renderer, own, ok bool) {
+	mt := mediatype.Base(mediaType)
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	if r, ok := g.named[uri][mt]; ok {
 		return r, true, true
 	}
 	if r, ok := g.named[uri][negotiation.MediaMarkdown]; ok && mt == negotiation.MediaHTML {
-		return HTMLOf(r), true, true
+		return renderers.HTMLOf(r), true, true
 	}
 	g.templates.Match(uri, func(name string) bool {
 		r, ok = g.named[name][mt]
 		if !ok && mt == negotiation.MediaHTML {
 			if md, found := g.named[name][negotiation.MediaMarkdown]; found {
-				r, ok = HTMLOf(md), true
+				r, ok = renderers.HTMLOf(md), true
 			}
 		}
 		return !ok
@@ -115,8 +112,8 @@ func (g *Registry) LookupResource(uri, mediaType string) (r Renderer, own, ok bo
 }
 
 // Has reports whether some renderer, generic or per name, produces mediaType.
-func (g *Registry) Has(mediaType string) bool {
-	mt := baseType(mediaType)
+func (g *registry) Has(mediaType string) bool {
+	mt := mediatype.Base(mediaType)
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	if _, ok := g.generic[mt]; ok {
@@ -129,6 +126,3 @@ func (g *Registry) Has(mediaType string) bool {
 	}
 	return false
 }
-
-// baseType is the one normaliser of media types (package mediatype).
-func baseType(mimeType string) string { return mediatype.Base(mimeType) }
