@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 
 // everything returns the command line of the npm everything server, or
 // skips (fails when required) without node or the installed servers.
-func everything(t *testing.T) []string {
+func everything(t testing.TB) []string {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -67,7 +67,7 @@ func everything(t *testing.T) []string {
 	return []string{node, bin, "stdio"}
 }
 
-func unavailable(t *testing.T, format string, args ...any) {
+func unavailable(t testing.TB, format string, args ...any) {
 	t.Helper()
 	if os.Getenv(requireEnv) == "1" {
 		t.Fatalf(format, args...)
@@ -124,7 +124,7 @@ func TestUpstreamThatCannotStart(t *testing.T) {
 // stdioSession runs the command in-process with args and connects a client
 // to its stdio, declaring features when there are any; the channel gives
 // the exit code.
-func stdioSession(ctx context.Context, t *testing.T, args []string, features []string) (*mcp.ClientSession, <-chan int) {
+func stdioSession(ctx context.Context, t testing.TB, args []string, features []string) (*mcp.ClientSession, <-chan int) {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
