@@ -182,3 +182,32 @@ func TestErrorsAsTheUpstreamGivesThem(t *testing.T) {
 		})
 	}
 }
+
+// TestCompletion: completion/complete reaches the upstream, with the
+// arguments already given, in both eras; the mirror advertises the
+// upstream's completions capability.
+func TestCompletion(t *testing.T) {
+	u := everythingServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := startGateway(ctx, t, u, t.TempDir())
+	for _, era := range eras {
+		t.Run(era.name, func(t *testing.T) {
+			cs := connectGateway(ctx, t, g, era.version, nil, nil)
+			if cs.InitializeResult().Capabilities.Completions == nil {
+				t.Error("the mirror does not advertise completions")
+			}
+			res, err := cs.Complete(ctx, &mcp.CompleteParams{
+				Ref:      &mcp.CompleteReference{Type: "ref/prompt", Name: "completable-prompt"},
+				Argument: mcp.CompleteParamsArgument{Name: "name", Value: "A"},
+				Context:  &mcp.CompleteContext{Arguments: map[string]string{"department": "Engineering"}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(res.Completion.Values, ","); got != "Alice" {
+				t.Errorf("completion: %q, want Alice (Engineering's members starting with A)", got)
+			}
+		})
+	}
+}
