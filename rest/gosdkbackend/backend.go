@@ -238,17 +238,6 @@ func collect[T, U any](seq iter.Seq2[T, error], conv func(T) U) ([]U, error) {
 	return out, nil
 }
 
-func raw(v any) json.RawMessage {
-	if v == nil {
-		return nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil || string(b) == "null" {
-		return nil
-	}
-	return b
-}
-
 // Tools lists the tools.
 func (b *Backend) Tools(ctx context.Context) ([]rest.Tool, error) {
 	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Tool, error) {
