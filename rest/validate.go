@@ -30,9 +30,8 @@ const maxValidators = 1024
 // get returns the validator of schema, nil when the schema cannot
 // be resolved (the server then validates alone).
 func (c *validators) get(schema json.RawMessage) *validator {
-	key := string(schema)
 	c.mu.Lock()
-	v, ok := c.m[key]
+	v, ok := c.m[string(schema)] // no copy of the schema made for a lookup
 	c.mu.Unlock()
 	if ok {
 		return v
@@ -42,7 +41,7 @@ func (c *validators) get(schema json.RawMessage) *validator {
 	if c.m == nil || len(c.m) >= maxValidators {
 		c.m = make(map[string]*validator)
 	}
-	c.m[key] = v
+	c.m[string(schema)] = v
 	c.mu.Unlock()
 	return v
 }

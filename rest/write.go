@@ -42,6 +42,9 @@ func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
 		return "", "", invalid("unknown format", Detail{Field: "format", Error: "must be one of " + strings.Join(names, ", ")})
 	}
 	accept := withoutVersion(strings.Join(q.r.Header.Values("Accept"), ", "))
+	if mt, ok := accepts.get(neg, accept, available); ok {
+		return mt, neg.FormatName(mt), nil
+	}
 	p, err := neg.FromAccept(accept)
 	if err != nil {
 		details := make([]Detail, len(available))
@@ -52,8 +55,12 @@ func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
 			"none of the media types in Accept can be served here; details list those that can", details...)
 	}
 	mt := p.MediaType()
+	accepts.put(neg, accept, available, mt)
 	return mt, neg.FormatName(mt), nil
 }
+
+// accepts caches what negotiate chose for an Accept header.
+var accepts acceptCache
 
 // withoutVersion drops the seed's "version" parameter from every media
 // range of an Accept header ("application/json;version=2024-11-05"): this
@@ -197,7 +204,7 @@ func marshal(v any) []byte {
 // It returns the body's "arguments" member (an object, or nil when the body
 // is empty or has none).
 func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
-	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, h.maxBody))
+	body, err := readAll(http.MaxBytesReader(q.w, q.r.Body, h.maxBody), q.r.ContentLength, h.maxBody)
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
@@ -209,13 +216,17 @@ func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, nil
 	}
-	var first json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(body))
-	if err := dec.Decode(&first); err != nil {
-		return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: jsonError(err)})
-	}
-	if dec.More() {
-		return nil, invalid("the body holds more than one JSON value", Detail{Field: "body", Error: "trailing data"})
+	// A body that is one valid JSON value needs no decoder; any other is
+	// read by one, for the message its error gives.
+	first := json.RawMessage(bytes.Trim(body, " \t\r\n")) // JSON's whitespace only
+	if !json.Valid(first) {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		if err := dec.Decode(&first); err != nil {
+			return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: jsonError(err)})
+		}
+		if dec.More() {
+			return nil, invalid("the body holds more than one JSON value", Detail{Field: "body", Error: "trailing data"})
+		}
 	}
 	envelope, err := members(first)
 	if err == nil && envelope == nil {
@@ -242,6 +253,29 @@ func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
 		return nil, nil
 	}
 	return args, nil
+}
+
+// readAll reads r whole, into a buffer sized from the request's
+// Content-Length when it gives one within limit (one allocation instead of
+// a doubling series).
+func readAll(r io.Reader, contentLength, limit int64) ([]byte, error) {
+	if contentLength <= 0 || contentLength > limit {
+		return io.ReadAll(r)
+	}
+	b := make([]byte, 0, contentLength+1) // +1: io.EOF is seen without growing
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
 }
 
 func jsonError(err error) string {

@@ -239,12 +239,7 @@ type ResourcePort[Req, Res any] interface {
 func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePort[Req, Res], req Req) (res Res, err error) {
 	facts, uri := port.Facts(req)
 	if s.recover {
-		defer func() {
-			if v := recover(); v != nil {
-				var zero Res
-				res, err = zero, port.Internal(s.Recovered("resources/read", uri, v))
-			}
-		}()
+		defer recoverInternal(s, Port[Req, Res](port), "resources/read", uri, &res, &err)
 	}
 	client := resolve(s, Port[Req, Res](port), req, &facts)
 	if !client.Profile.Declared() {
@@ -308,12 +303,7 @@ type PromptPort[Req, Res any] interface {
 func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[Req, Res], req Req) (res Res, err error) {
 	facts, name := port.Facts(req)
 	if s.recover {
-		defer func() {
-			if v := recover(); v != nil {
-				var zero Res
-				res, err = zero, port.Internal(s.Recovered("prompts/get", name, v))
-			}
-		}()
+		defer recoverInternal(s, Port[Req, Res](port), "prompts/get", name, &res, &err)
 	}
 	client := resolve(s, Port[Req, Res](port), req, &facts)
 	if !client.Profile.Declared() {
@@ -417,12 +407,7 @@ func KindOf(method string) Kind {
 func Serve[Req, Res any](ctx context.Context, s *Shaper, port Port[Req, Res], req Req, method string) (res Res, err error) {
 	facts, name := port.Facts(req)
 	if s.recover {
-		defer func() {
-			if v := recover(); v != nil {
-				var zero Res
-				res, err = zero, port.Internal(s.Recovered(method, name, v))
-			}
-		}()
+		defer recoverInternal(s, Port[Req, Res](port), method, name, &res, &err)
 	}
 	client := resolve(s, port, req, &facts)
 	if client.Profile.Declared() {
@@ -455,4 +440,15 @@ func (s *Shaper) Context(ctx context.Context, r *Request) context.Context {
 		return ctx
 	}
 	return negotiation.WithProfile(ctx, client.Profile)
+}
+
+// recoverInternal, deferred by a Serve function when [Options.Recover] is
+// on, turns a panic of the handler serving method for name into the port's
+// internal error (contract section 9: a failed call, the panic value never
+// sent, one error log line).
+func recoverInternal[Req, Res any](s *Shaper, port Port[Req, Res], method, name string, res *Res, err *error) {
+	if v := recover(); v != nil {
+		var zero Res
+		*res, *err = zero, port.Internal(s.Recovered(method, name, v))
+	}
 }
