@@ -11,5 +11,10 @@
 // binary, and fails if node does or if a suite did not run. It skips when
 // node or node_modules is missing (run "npm ci" here first), unless
 // CONTENTNEG_REQUIRE_INTEROP=1 is set, as in .ci/run, where it fails
-// instead. See docs/interop.md.
+// instead.
+//
+// TestGatewayDownstream builds the gateway, cmd/contentneg, and runs
+// gateway-downstream.mjs alone: both clients downstream of the gateway in
+// front of the npm reference servers of interop/servers (npm ci there too).
+// See docs/interop.md.
 package typescript

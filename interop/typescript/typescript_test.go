@@ -25,6 +25,10 @@ const (
 	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
 	// binEnv names the demo binary for the node tests.
 	binEnv = "DEMO_WEATHER_BIN"
+	// gatewayEnv names the gateway binary for gateway-downstream.mjs.
+	gatewayEnv = "CONTENTNEG_GATEWAY_BIN"
+	// serversEnv names interop/servers/node_modules/.bin for it.
+	serversEnv = "CONTENTNEG_SERVERS_BIN"
 	// sdkEnv chooses the SDK the demo binary serves on.
 	sdkEnv = "CONTENTNEG_SDK"
 	// nodeDeadline bounds the build and the whole node run.
@@ -48,7 +52,7 @@ func TestTypeScriptSDKClient(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 
-	bin := buildDemo(ctx, t)
+	bin := build(ctx, t, "./cmd/demo-weather", "demo-weather")
 
 	// The same binary serves on either SDK; CONTENTNEG_SDK picks one (both
 	// when it is unset).
@@ -57,14 +61,60 @@ func TestTypeScriptSDKClient(t *testing.T) {
 		sdks = []string{sdk}
 	}
 	for _, sdk := range sdks {
-		t.Run(sdk, func(t *testing.T) { runNode(ctx, t, node, bin, sdk, limit) })
+		t.Run(sdk, func(t *testing.T) {
+			runNode(ctx, t, node, nil, []string{binEnv + "=" + bin, sdkEnv + "=" + sdk}, requiredSuites, limit)
+		})
 	}
 }
 
-// runNode runs the node tests against the demo binary on one SDK.
-func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit time.Duration) {
-	cmd := exec.CommandContext(ctx, node, "--test", "--test-reporter=spec")
-	cmd.Env = append(os.Environ(), binEnv+"="+bin, sdkEnv+"="+sdk, "NO_COLOR=1")
+// TestGatewayDownstream builds the gateway, cmd/contentneg, and runs
+// gateway-downstream.mjs with node --test: the TypeScript SDK v1 and v2
+// clients connect to the gateway in front of the pinned npm reference
+// servers (interop/servers), and to those servers directly.
+func TestGatewayDownstream(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		unavailable(t, "node is not installed (%v); install Node 20 or later, then run npm ci in interop/typescript and interop/servers", err)
+	}
+	for _, pkg := range []string{"sdk", "client"} {
+		if _, err := os.Stat(filepath.Join("node_modules", "@modelcontextprotocol", pkg, "package.json")); err != nil {
+			unavailable(t, "the TypeScript SDK (@modelcontextprotocol/%s) is not installed (%v); run npm ci in interop/typescript", pkg, err)
+		}
+	}
+	servers, err := filepath.Abs(filepath.Join("..", "servers", "node_modules", ".bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bin := range []string{"mcp-server-memory", "mcp-server-everything"} {
+		if _, err := os.Stat(filepath.Join(servers, bin)); err != nil {
+			unavailable(t, "the npm server %s is not installed (%v); run npm ci in interop/servers", bin, err)
+		}
+	}
+
+	limit := deadline(t)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+
+	gateway := build(ctx, t, "./cmd/contentneg", "contentneg")
+	runNode(ctx, t, node, []string{"gateway-downstream.mjs"},
+		[]string{gatewayEnv + "=" + gateway, serversEnv + "=" + servers}, gatewaySuites, limit)
+}
+
+// gatewaySuites are the suites of gateway-downstream.mjs, as the spec
+// reporter prints them.
+var gatewaySuites = []string{
+	"The gateway to a TypeScript SDK v1 client, over stdio",
+	"The gateway to a TypeScript SDK v1 client, over streamable HTTP, stateful",
+	"The gateway to a TypeScript SDK v2 client, pinned to 2026-07-28, over stdio",
+	"The gateway to a TypeScript SDK v2 client, pinned to 2026-07-28, over streamable HTTP, stateless",
+}
+
+// runNode runs node --test on files (every test file node finds when there
+// are none) with env added to the environment, and fails unless each of
+// suites ran.
+func runNode(ctx context.Context, t *testing.T, node string, files, env, suites []string, limit time.Duration) {
+	cmd := exec.CommandContext(ctx, node, append([]string{"--test", "--test-reporter=spec"}, files...)...)
+	cmd.Env = append(append(os.Environ(), env...), "NO_COLOR=1")
 	// node, and every demo it spawns, in a process group of their own:
 	// on timeout the whole group is killed.
 	startGroup(cmd)
@@ -85,9 +135,9 @@ func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit tim
 
 	// The suites that must have run: node --test finds the files itself, so
 	// a suite that was not found would otherwise pass unnoticed.
-	suites := map[string]bool{}
-	for _, s := range requiredSuites {
-		suites[s] = false
+	ran := map[string]bool{}
+	for _, s := range suites {
+		ran[s] = false
 	}
 	logged := make(chan struct{})
 	go func() {
@@ -96,9 +146,9 @@ func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit tim
 		lines.Buffer(make([]byte, 0, 64*1024), 1024*1024)
 		for lines.Scan() {
 			line := lines.Text()
-			for s := range suites {
+			for s := range ran {
 				if strings.Contains(line, s) {
-					suites[s] = true
+					ran[s] = true
 				}
 			}
 			t.Log(line)
@@ -122,8 +172,8 @@ func runNode(ctx context.Context, t *testing.T, node, bin, sdk string, limit tim
 	case err != nil:
 		t.Fatalf("node --test failed (%v); the failing assertions are in the log above", err)
 	}
-	for _, s := range requiredSuites {
-		if !suites[s] {
+	for _, s := range suites {
+		if !ran[s] {
 			t.Errorf("node --test did not run the suite %q", s)
 		}
 	}
@@ -161,9 +211,9 @@ func deadline(t *testing.T) time.Duration {
 	return d
 }
 
-// buildDemo builds cmd/demo-weather into a temporary directory and returns
-// the binary's path.
-func buildDemo(ctx context.Context, t *testing.T) string {
+// build builds the command pkg (a path from the module root) into a
+// temporary directory as name and returns the binary's path.
+func build(ctx context.Context, t *testing.T, pkg, name string) string {
 	t.Helper()
 	root, err := moduleRoot()
 	if err != nil {
@@ -173,16 +223,16 @@ func buildDemo(ctx context.Context, t *testing.T) string {
 	if err != nil {
 		t.Fatalf("go is not on PATH: %v", err)
 	}
-	bin := filepath.Join(t.TempDir(), "demo-weather")
+	bin := filepath.Join(t.TempDir(), name)
 	if exe := executableSuffix(); exe != "" {
 		bin += exe
 	}
-	cmd := exec.CommandContext(ctx, goTool, "build", "-o", bin, "./cmd/demo-weather")
+	cmd := exec.CommandContext(ctx, goTool, "build", "-o", bin, pkg)
 	cmd.Dir = root
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("go build ./cmd/demo-weather in %s: %v\n%s", root, err, out.String())
+		t.Fatalf("go build %s in %s: %v\n%s", pkg, root, err, out.String())
 	}
 	return bin
 }
