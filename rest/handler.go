@@ -81,6 +81,7 @@ type Handler struct {
 	log        *zap.Logger
 	catalogs   catalogs
 	validators validators
+	execLinks  linksCache
 
 	corsOrigins corsOrigins
 }

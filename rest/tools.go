@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -152,10 +153,12 @@ func (h *Handler) execute(q *request) *Error {
 	}
 	body := execution{
 		ID: "exec-" + q.id, Status: "success", Content: content, StructuredContent: res.Structured,
-		Links: links{
-			"self": {Href: h.href("tools", name, "execute"), Method: http.MethodPost},
-			"tool": {Href: h.href("tools", name)},
-		},
+		Links: h.execLinks.get(name, func() links {
+			return links{
+				"self": {Href: h.href("tools", name, "execute"), Method: http.MethodPost},
+				"tool": {Href: h.href("tools", name)},
+			}
+		}),
 	}
 	if fields != nil {
 		if len(res.Structured) == 0 {
@@ -170,6 +173,33 @@ func (h *Handler) execute(q *request) *Error {
 	}
 	servePOST(q, "application/json", marshal(body))
 	return nil
+}
+
+// linksCache keeps the _links of an execution per tool name: they depend
+// on the base path and the name only, and are never changed once made
+// (shared by the responses, read-only). Bounded: emptied when full.
+type linksCache struct {
+	mu sync.Mutex
+	m  map[string]links
+}
+
+const maxCachedLinks = 1024
+
+func (c *linksCache) get(name string, make func() links) links {
+	c.mu.Lock()
+	l, ok := c.m[name]
+	c.mu.Unlock()
+	if ok {
+		return l
+	}
+	l = make()
+	c.mu.Lock()
+	if c.m == nil || len(c.m) >= maxCachedLinks {
+		c.m = map[string]links{}
+	}
+	c.m[name] = l
+	c.mu.Unlock()
+	return l
 }
 
 // backendError maps a backend's error to the error body.

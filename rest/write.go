@@ -220,13 +220,15 @@ func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
 	// read by one, for the message its error gives.
 	first := json.RawMessage(bytes.Trim(body, " \t\r\n")) // JSON's whitespace only
 	if !json.Valid(first) {
+		var decoded json.RawMessage
 		dec := json.NewDecoder(bytes.NewReader(body))
-		if err := dec.Decode(&first); err != nil {
+		if err := dec.Decode(&decoded); err != nil {
 			return nil, invalid(`the body must be a JSON object {"arguments": {...}}`, Detail{Field: "body", Error: jsonError(err)})
 		}
 		if dec.More() {
 			return nil, invalid("the body holds more than one JSON value", Detail{Field: "body", Error: "trailing data"})
 		}
+		first = decoded
 	}
 	envelope, err := members(first)
 	if err == nil && envelope == nil {
