@@ -93,14 +93,8 @@ func goSDK(negotiated bool, tags []string, legacy bool) (func() error, func(), e
 		opts.Settings = client.Declare(tags...)
 	}
 	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
+	cs, closeSessions, err := connect(ctx, s, opts)
 	if err != nil {
-		return nil, nil, err
-	}
-	cs, err := client.New(opts).Connect(ctx, ct, client.SessionOptions(opts))
-	if err != nil {
-		ss.Close()
 		return nil, nil, err
 	}
 	params := &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}}
@@ -111,7 +105,24 @@ func goSDK(negotiated bool, tags []string, legacy bool) (func() error, func(), e
 		}
 		return err
 	}
-	return call, func() { cs.Close(); ss.Close() }, nil
+	return call, closeSessions, nil
+}
+
+// connect connects a client described by opts to s over in-memory
+// transports, and returns the client session and a function that closes
+// both sessions.
+func connect(ctx context.Context, s *mcp.Server, opts *client.Options) (*mcp.ClientSession, func(), error) {
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(ctx, st, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	cs, err := client.New(opts).Connect(ctx, ct, client.SessionOptions(opts))
+	if err != nil {
+		ss.Close()
+		return nil, nil, err
+	}
+	return cs, func() { cs.Close(); ss.Close() }, nil
 }
 
 // figure is one benchmark's result.

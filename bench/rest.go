@@ -87,14 +87,8 @@ func bareHTTP(negotiated bool, tags []string, legacy bool) (func() error, func()
 	s := benchServer(true)
 	opts := &client.Options{Legacy: legacy, Settings: client.Declare(append(tags, "!interactive")...)}
 	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
+	cs, closeSessions, err := connect(ctx, s, opts)
 	if err != nil {
-		return nil, nil, err
-	}
-	cs, err := client.New(opts).Connect(ctx, ct, client.SessionOptions(opts))
-	if err != nil {
-		ss.Close()
 		return nil, nil, err
 	}
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -114,7 +108,7 @@ func bareHTTP(negotiated bool, tags []string, legacy bool) (func() error, func()
 		_ = json.NewEncoder(w).Encode(res)
 	})
 	call, stop := poster(h, tags)
-	return call, func() { stop(); cs.Close(); ss.Close() }, nil
+	return call, func() { stop(); closeSessions() }, nil
 }
 
 // restBinding is the REST binding over the negotiating server, through
