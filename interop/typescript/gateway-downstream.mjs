@@ -25,7 +25,7 @@ import { StreamableHTTPClientTransport as HTTPV1 } from '@modelcontextprotocol/s
 import { Client as ClientV2, StreamableHTTPClientTransport as HTTPV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
 
-import { capabilities } from './harness.mjs';
+import { capabilities, stopChild, waitForLine } from './harness.mjs';
 
 /** Every request, connection and start-up ends within this many milliseconds. */
 const CALL_MS = 20_000;
@@ -116,7 +116,7 @@ const SDKS = {
 
 /**
  * Starts the gateway with -http on a free port in front of an upstream, and
- * returns its /mcp URL and a stop function (SIGTERM, SIGKILL 5 s later).
+ * returns its /mcp URL; the gateway stops when the test ends (stopChild).
  */
 async function startHTTPGateway(t, upstream, stateless) {
   const args = ['-http', '127.0.0.1:0'];
@@ -125,37 +125,9 @@ async function startHTTPGateway(t, upstream, stateless) {
   }
   args.push('--', process.execPath, ...upstream.args);
   const child = spawn(GATEWAY, args, { stdio: ['ignore', 'inherit', 'pipe'], env: { ...process.env, ...upstream.env } });
-  t.after(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      return;
-    }
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no "serving MCP" line on stderr within ${CALL_MS} ms:\n${seen}`)), CALL_MS);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the gateway exited (code ${code}, signal ${signal}) before serving:\n${seen}`));
-    });
-    child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
-      seen += chunk;
-      const m = seen.match(/serving MCP \((stateful|stateless)\) under \/mcp at (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(new URL('/mcp', m[2]));
-      }
-    });
-  });
+  t.after(() => stopChild(child));
+  const m = await waitForLine(child, /serving MCP \((stateful|stateless)\) under \/mcp at (http:\/\/\S+)/, 'the gateway');
+  return new URL('/mcp', m[2]);
 }
 
 /** The downstream transports the gateway serves each SDK on. */

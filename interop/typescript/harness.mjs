@@ -120,43 +120,56 @@ export function httpTransport({ stateless }) {
         args.push('-stateless');
       }
       child = spawn(bin, args, { stdio: ['ignore', 'inherit', 'pipe'] });
-      url = await new Promise((resolve, reject) => {
-        let seen = '';
-        const timer = setTimeout(() => reject(new Error(`no "serving MCP" line on stderr within ${CALL_MS} ms:\n${seen}`)), CALL_MS);
-        child.on('error', (err) => {
-          clearTimeout(timer);
-          reject(err);
-        });
-        child.on('exit', (code, signal) => {
-          clearTimeout(timer);
-          reject(new Error(`demo exited (code ${code}, signal ${signal}) before serving:\n${seen}`));
-        });
-        child.stderr.on('data', (chunk) => {
-          process.stderr.write(chunk);
-          seen += chunk;
-          const m = seen.match(/serving MCP \((stateful|stateless)\) at (http:\/\/\S+\/mcp)/);
-          if (m) {
-            clearTimeout(timer);
-            assert.equal(m[1], stateless ? 'stateless' : 'stateful', 'the demo serves the other protocol');
-            resolve(new URL(m[2]));
-          }
-        });
-      });
+      const m = await waitForLine(child, /serving MCP \((stateful|stateless)\) at (http:\/\/\S+\/mcp)/, 'demo');
+      assert.equal(m[1], stateless ? 'stateless' : 'stateful', 'the demo serves the other protocol');
+      url = new URL(m[2]);
     },
     transport: () => new StreamableHTTPClientTransport(url),
     /** The demo's URL, once started (for clients of other SDK versions). */
     url: () => url,
-    async stop() {
-      if (!child || child.exitCode !== null || child.signalCode !== null) {
-        return;
-      }
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child),
   };
+}
+
+/**
+ * Resolves with the match of pattern once the child's stderr (echoed to
+ * ours) holds it; rejects when the child fails to start, exits first, or
+ * says nothing matching within CALL_MS. what names the child in errors.
+ */
+export function waitForLine(child, pattern, what) {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`no "serving MCP" line on stderr within ${CALL_MS} ms:\n${seen}`)), CALL_MS);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited (code ${code}, signal ${signal}) before serving:\n${seen}`));
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      seen += chunk;
+      const m = seen.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+  });
+}
+
+/** Stops a child that still runs: SIGTERM, then SIGKILL 5 s later. */
+export async function stopChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /**
