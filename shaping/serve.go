@@ -248,11 +248,7 @@ func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePo
 	call := s.Begin(client, facts.SessionKey, "resources/read", uri)
 	defer call.Done()
 	ctx = call.Context(ctx)
-	res, err = gated(ctx, call, Port[Req, Res](port), req)
-	if still, ok := stillAsking(err); ok {
-		var zero Res
-		return zero, port.Internal(still.Error())
-	}
+	res, err = gatedInternal(ctx, call, Port[Req, Res](port), req)
 	if res, err = notFound(port, uri)(res, err); err != nil {
 		return res, err
 	}
@@ -312,11 +308,7 @@ func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[R
 	call := s.Begin(client, facts.SessionKey, "prompts/get", name)
 	defer call.Done()
 	ctx = call.Context(ctx)
-	res, err = gated(ctx, call, Port[Req, Res](port), req)
-	if still, ok := stillAsking(err); ok {
-		var zero Res
-		return zero, port.Internal(still.Error())
-	}
+	res, err = gatedInternal(ctx, call, Port[Req, Res](port), req)
 	if err != nil {
 		return res, err
 	}
@@ -451,4 +443,16 @@ func recoverInternal[Req, Res any](s *Shaper, port Port[Req, Res], method, name 
 		var zero Res
 		*res, *err = zero, port.Internal(s.Recovered(method, name, v))
 	}
+}
+
+// gatedInternal is [gated] for the requests whose failures are internal
+// errors (resources/read, prompts/get): a handler that keeps asking becomes
+// the port's internal error.
+func gatedInternal[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
+	res, err := gated(ctx, call, port, req)
+	if still, ok := stillAsking(err); ok {
+		var zero Res
+		return zero, port.Internal(still.Error())
+	}
+	return res, err
 }
