@@ -220,7 +220,7 @@ func clientCapabilities(req mcp.Request) *mcp.ClientCapabilities {
 // the next question of the upstream or its result.
 type held struct {
 	g      *Gateway
-	token  string // the requestState the client echoes
+	token  string // the requestState the client echoes, from its first question on (under g.mu)
 	method string
 	name   string
 	c      *caller
@@ -294,7 +294,6 @@ func (g *Gateway) roundTrip(ctx context.Context, method string, req mcp.Request,
 	stopLife := context.AfterFunc(g.life, cancel)
 	h := &held{
 		g:      g,
-		token:  stateMark + randomToken(),
 		method: method,
 		name:   requestName(req),
 		asks:   make(chan *ask),
@@ -304,10 +303,6 @@ func (g *Gateway) roundTrip(ctx context.Context, method string, req mcp.Request,
 	}
 	h.c = &caller{ctx: ctx, ss: ss, caps: clientCapabilities(req), held: h}
 	g.mu.Lock()
-	if g.held == nil {
-		g.held = map[string]*held{}
-	}
-	g.held[h.token] = h
 	g.calls[h.c] = struct{}{}
 	g.mu.Unlock()
 	if ss != nil && persistent(req) {
@@ -374,6 +369,15 @@ func (h *held) serve(ctx context.Context, req mcp.Request) (mcp.Result, error) {
 				more = false
 			}
 		}
+		g.mu.Lock()
+		if h.token == "" { // the first question: from now on a retry can name the call
+			h.token = stateMark + randomToken()
+			if g.held == nil {
+				g.held = map[string]*held{}
+			}
+			g.held[h.token] = h
+		}
+		g.mu.Unlock()
 		h.mu.Lock()
 		if h.pending == nil {
 			h.pending = map[string]*ask{}
