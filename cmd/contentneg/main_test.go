@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -37,6 +38,13 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(runAsUpstream) != "" {
+		if err := serveGoUpstream(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if args := os.Getenv(runAsGateway); args != "" {
 		var list []string
 		if err := json.Unmarshal([]byte(args), &list); err != nil {
