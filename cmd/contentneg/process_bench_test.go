@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/contentneg/contentneg/shaping"
 )
 
 // runAsUpstream, set in the environment, makes the test binary serve
@@ -84,13 +82,7 @@ func benchmarkProcess(b *testing.B, gateway string, upstream []string) {
 	defer cancel()
 	connect := func(features []string, argv ...string) *mcp.ClientSession {
 		cmd := exec.Command(argv[0], argv[1:]...)
-		var opts *mcp.ClientOptions
-		if features != nil {
-			caps := &mcp.ClientCapabilities{}
-			caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": features})
-			opts = &mcp.ClientOptions{Capabilities: caps}
-		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, opts).
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, declaring(features)).
 			Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 		if err != nil {
 			b.Fatal(err)
