@@ -253,51 +253,58 @@ func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
 }
 
 // acquire returns the legacy-era session that declared features, connecting
-// it when the pool has none, and holds it until release. Requests for a
-// set whose session is being connected wait for it (or for ctx).
+// it when the pool has none, and holds it until release. A request waits
+// for its set's session to be connected, or for ctx; the connect goes on
+// without it, for the next request.
 func (b *Backend) acquire(ctx context.Context, features []string) (*pooled, error) {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
 		return nil, ErrClosed
 	}
-	for i, p := range b.pool {
-		if !slices.Equal(p.features, features) {
-			continue
-		}
+	var evicted *conn
+	i := slices.IndexFunc(b.pool, func(p *pooled) bool { return slices.Equal(p.features, features) })
+	var p *pooled
+	if i >= 0 {
+		p = b.pool[i]
 		copy(b.pool[1:i+1], b.pool[:i]) // most recently used first
 		b.pool[0] = p
-		p.refs++
-		b.mu.Unlock()
-		select {
-		case <-p.ready:
-		case <-ctx.Done():
-			b.release(p)
-			return nil, ctx.Err()
+	} else {
+		p = &pooled{features: slices.Clone(features), ready: make(chan struct{}), refs: 1} // the connect's
+		b.pool = slices.Insert(b.pool, 0, p)
+		if len(b.pool) > b.max {
+			last := b.pool[len(b.pool)-1]
+			b.pool[len(b.pool)-1] = nil
+			b.pool = b.pool[:len(b.pool)-1]
+			last.dropped = true
+			evicted = last.closeIfIdle()
 		}
-		if p.err != nil { // p.err is set before ready is closed, never after
-			b.release(p)
-			return nil, p.err
-		}
-		return p, nil
+		// The session outlives this request: it is not connected under
+		// its context.
+		go b.connectPooled(context.WithoutCancel(ctx), p)
 	}
-	p := &pooled{features: slices.Clone(features), ready: make(chan struct{}), refs: 1}
-	b.pool = slices.Insert(b.pool, 0, p)
-	var evicted *conn
-	if len(b.pool) > b.max {
-		last := b.pool[len(b.pool)-1]
-		b.pool[len(b.pool)-1] = nil
-		b.pool = b.pool[:len(b.pool)-1]
-		last.dropped = true
-		evicted = last.closeIfIdle()
-	}
+	p.refs++
 	b.mu.Unlock()
 	if evicted != nil {
 		_ = evicted.close()
 	}
-	// The session outlives this request: it is not connected under its
-	// context.
-	c, err := b.connect(context.WithoutCancel(ctx), true, p.features)
+	select {
+	case <-p.ready:
+	case <-ctx.Done():
+		b.release(p)
+		return nil, ctx.Err()
+	}
+	if p.err != nil { // set before ready is closed, never after
+		b.release(p)
+		return nil, p.err
+	}
+	return p, nil
+}
+
+// connectPooled connects p's session, declaring its features, and lets go
+// of the hold acquire took for it.
+func (b *Backend) connectPooled(ctx context.Context, p *pooled) {
+	c, err := b.connect(ctx, true, p.features)
 	if err != nil {
 		err = fmt.Errorf("%w: %w", rest.ErrUnavailable, err)
 	}
@@ -312,14 +319,10 @@ func (b *Backend) acquire(ctx context.Context, features []string) (*pooled, erro
 	p.c, p.err = c, err
 	b.mu.Unlock()
 	close(p.ready)
-	if err != nil {
-		if late != nil {
-			_ = late.close()
-		}
-		b.release(p)
-		return nil, err
+	if late != nil {
+		_ = late.close()
 	}
-	return p, nil
+	b.release(p)
 }
 
 // release lets go of p; the last holder of a session out of the pool

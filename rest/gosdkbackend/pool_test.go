@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -246,6 +247,50 @@ func TestLegacyCanceledRequest(t *testing.T) {
 	}
 	if got := callText(t, b, "format=text"); !strings.Contains(got, "Bern") {
 		t.Errorf("the next call: %q", got)
+	}
+}
+
+// TestLegacyRequestLeavesASlowConnect: a request whose context ends while
+// its feature set's session is being connected returns the context's error
+// then, not when the connect ends; the connect goes on, and its session
+// serves the next request.
+func TestLegacyRequestLeavesASlowConnect(t *testing.T) {
+	s := weatherServer(t)
+	b := legacyBackend(t, s, 0)
+	entered, release := make(chan struct{}), make(chan struct{})
+	var enter, free sync.Once
+	t.Cleanup(func() { free.Do(func() { close(release) }) })
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "initialize" {
+				enter.Do(func() { close(entered) })
+				<-release
+			}
+			return next(ctx, method, req)
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := b.CallTool(ctx, "get_weather", json.RawMessage(`{"city":"Bern"}`), []string{"format=text"})
+		done <- err
+	}()
+	<-entered // the session for format=text is being connected
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the canceled request: %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the canceled request still waits for the connect")
+	}
+	free.Do(func() { close(release) })
+	if got := callText(t, b, "format=text"); !strings.Contains(got, "Bern") {
+		t.Errorf("the next request: %q", got)
+	}
+	if got := len(sessions(s)); got != 2 {
+		t.Errorf("%d sessions, want 2 (the base one and the one connected for format=text)", got)
 	}
 }
 
