@@ -33,17 +33,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// rawDial wraps the transports dial returns so that their connections hand
-// the upstream's result bytes to the forwarded requests. Only the SDK's
-// stream transports are wrapped: a connection the SDK tells of its session
-// through an unexported method (streamable HTTP) would lose that if wrapped,
-// so its results are the SDK's decoding (docs/gateway.md).
+// rawDial wraps the transports dial returns so that the upstream's result
+// bytes reach the forwarded requests: the connections of the SDK's stream
+// transports; for streamable HTTP, whose connection the SDK tells of its
+// session through an unexported method that a wrapper would hide, the HTTP
+// client. Other transports give their results as the SDK decodes them.
 func rawDial(dial func() mcp.Transport) func() mcp.Transport {
 	return func() mcp.Transport {
 		t := dial()
-		switch t.(type) {
+		switch t := t.(type) {
 		case *mcp.CommandTransport, *mcp.IOTransport, *mcp.InMemoryTransport, *mcp.StdioTransport:
 			return rawTransport{t}
+		case *mcp.StreamableClientTransport:
+			return rawHTTP(t) // rawhttp.go
 		}
 		return t
 	}

@@ -3,7 +3,10 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -196,5 +199,60 @@ func TestRawConn(t *testing.T) {
 	}
 	if n := len(c.pending); n != 0 {
 		t.Errorf("%d requests still pending", n)
+	}
+}
+
+// TestTees: the result of the response in an HTTP body reaches the
+// rawCall, however the body is cut into reads, as the go-sdk reads the
+// body (one JSON message, or server-sent events); anything else gives
+// nothing, and never a panic.
+func TestTees(t *testing.T) {
+	const result = `{"b":1,"a":12345678901234567890}`
+	const response = `{"jsonrpc":"2.0","id":1,"result":` + result + `}`
+	long := strings.Repeat("x", maxRawMessage+1)
+	tests := []struct {
+		name  string
+		sse   bool
+		body  string
+		want  string
+		bytes bool // one byte per read
+	}{
+		{name: "JSON", body: response, want: result},
+		{name: "JSON, a byte per read", body: response, want: result, bytes: true},
+		{name: "events", sse: true, body: "event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{}}\n\nid: 1\ndata: " + response + "\n\n", want: result},
+		{name: "events, CRLF, a byte per read", sse: true, body: "data: " + response + "\r\n\r\n", want: result, bytes: true},
+		{name: "event ended by the end of the stream", sse: true, body: "data:" + response, want: result},
+		{name: "comment and other fields", sse: true, body: ": hi\nretry: 10\ndata: " + response + "\n\n", want: result},
+		// Bad input: nothing reaches the rawCall.
+		{name: "JSON error response", body: `{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"no"}}`},
+		{name: "JSON not JSON-RPC", body: `{"a":1}`},
+		{name: "JSON not JSON", body: `{"a":`},
+		{name: "JSON too long", body: `{"jsonrpc":"2.0","id":1,"result":{"x":"` + long + `"}}`},
+		{name: "event not JSON", sse: true, body: "data: {\n\n"},
+		{name: "event line too long", sse: true, body: "data: " + long + "\n\n"},
+		{name: "event too long, then a good one", sse: true, body: "data: " + long[:maxRawMessage/2] + "\ndata: " + long[:maxRawMessage/2] + "\n\ndata: " + response + "\n\n", want: result},
+		{name: "empty stream", sse: true, body: ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rc := new(rawCall)
+			var r io.Reader = strings.NewReader(tt.body)
+			if tt.bytes {
+				r = iotest.OneByteReader(r)
+			}
+			var body io.ReadCloser
+			if tt.sse {
+				body = &eventTee{ReadCloser: io.NopCloser(r), rc: rc}
+			} else {
+				body = &jsonTee{ReadCloser: io.NopCloser(r), rc: rc}
+			}
+			got, err := io.ReadAll(body)
+			if err != nil || string(got) != tt.body {
+				t.Fatalf("the body read through the tee changed: %v", err)
+			}
+			if string(rc.bytes()) != tt.want {
+				t.Errorf("the rawCall got %.80s, want %s", rc.bytes(), tt.want)
+			}
+		})
 	}
 }

@@ -7,9 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -340,16 +341,34 @@ const (
 	oddPrompt     = `{"messages":[{"content":{"type":"text","text":"x < y"},"role":"user"}],"description":"odd order"}`
 )
 
+// lineAnswer is the result the line servers give for method: "" for a
+// method they do not have.
+func lineAnswer(method string) string {
+	return map[string]string{
+		"initialize":               `{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"resources":{},"prompts":{}},"serverInfo":{"name":"odd","version":"0.1.0"}}`,
+		"ping":                     `{}`,
+		"tools/list":               `{"tools":[{"name":"odd","inputSchema":{"type":"object"}}]}`,
+		"tools/call":               oddTool,
+		"resources/list":           `{"resources":[{"uri":"odd://doc","name":"doc"}]}`,
+		"resources/templates/list": `{"resourceTemplates":[]}`,
+		"resources/read":           oddResource,
+		"prompts/list":             `{"prompts":[{"name":"odd"}]}`,
+		"prompts/get":              oddPrompt,
+	}[method]
+}
+
+// lineResponse is the response line servers give to a request.
+func lineResponse(id json.RawMessage, method string) string {
+	if result := lineAnswer(method); result != "" {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":%s}`, id, result)
+	}
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no such method"}}`, id)
+}
+
 // lineServer is an MCP server of the legacy era written as bytes, so that
 // its answers are exactly the constants above. It reads requests until r
 // ends.
 func lineServer(r io.Reader, w io.Writer) {
-	var mu sync.Mutex
-	write := func(id json.RawMessage, body string) {
-		mu.Lock()
-		defer mu.Unlock()
-		_, _ = fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,%s}`+"\n", id, body)
-	}
 	br := bufio.NewReader(r)
 	for {
 		line, err := br.ReadBytes('\n')
@@ -363,23 +382,39 @@ func lineServer(r io.Reader, w io.Writer) {
 		if json.Unmarshal(line, &m) != nil || m.ID == nil || m.Method == "" {
 			continue
 		}
-		result := map[string]string{
-			"initialize":               `{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"resources":{},"prompts":{}},"serverInfo":{"name":"odd","version":"0.1.0"}}`,
-			"ping":                     `{}`,
-			"tools/list":               `{"tools":[{"name":"odd","inputSchema":{"type":"object"}}]}`,
-			"tools/call":               oddTool,
-			"resources/list":           `{"resources":[{"uri":"odd://doc","name":"doc"}]}`,
-			"resources/templates/list": `{"resourceTemplates":[]}`,
-			"resources/read":           oddResource,
-			"prompts/list":             `{"prompts":[{"name":"odd"}]}`,
-			"prompts/get":              oddPrompt,
-		}[m.Method]
-		if result == "" {
-			write(m.ID, `"error":{"code":-32601,"message":"no such method"}`)
-			continue
-		}
-		write(m.ID, `"result":`+result)
+		_, _ = io.WriteString(w, lineResponse(m.ID, m.Method)+"\n")
 	}
+}
+
+// lineHTTP is the same server over streamable HTTP, without sessions: it
+// answers tools/call and prompts/get with an event stream (a log message
+// first, then the response), the others with one JSON body.
+func lineHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method string          `json:"method"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&m); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	if m.ID == nil {
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	if m.Method != "tools/call" && m.Method != "prompts/get" {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, lineResponse(m.ID, m.Method))
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	_, _ = io.WriteString(w, "event: message\r\ndata: "+`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"working"}}`+"\r\n\r\n")
+	w.(http.Flusher).Flush()
+	_, _ = io.WriteString(w, "id: 1\nevent: message\ndata: "+lineResponse(m.ID, m.Method)+"\n\n")
 }
 
 // startLineServer runs a lineServer behind a new transport.
@@ -404,11 +439,17 @@ func startLineServer(t *testing.T) mcp.Transport {
 func TestExactBytesOfAnUpstream(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	g, err := gateway.New(ctx, func() mcp.Transport { return startLineServer(t) }, &gateway.Options{Logger: zaptest.NewLogger(t)})
-	if err != nil {
-		t.Fatal(err)
+	srv := httptest.NewServer(http.HandlerFunc(lineHTTP))
+	t.Cleanup(srv.Close)
+	upstreams := []struct {
+		name string
+		dial func() mcp.Transport
+	}{
+		{name: "stdio", dial: func() mcp.Transport { return startLineServer(t) }},
+		{name: "streamable HTTP", dial: func() mcp.Transport {
+			return &mcp.StreamableClientTransport{Endpoint: srv.URL, DisableStandaloneSSE: true}
+		}},
 	}
-	t.Cleanup(func() { _ = g.Close() })
 	const info = `"io.modelcontextprotocol/serverInfo":{"name":"odd","version":"0.1.0"}`
 	exchanges := []struct {
 		method string
@@ -435,23 +476,30 @@ func TestExactBytesOfAnUpstream(t *testing.T) {
 			wantStateless: `{"_meta":{` + info + `},` + oddPrompt[1:len(oddPrompt)-1] + `,"resultType":"complete"}`,
 		},
 	}
-	for _, era := range []string{"legacy", "stateless"} {
-		t.Run(era, func(t *testing.T) {
-			cs := rawDownstream(ctx, t, g, era, `{}`)
-			for _, x := range exchanges {
-				want := x.want
-				if era == "stateless" {
-					want = x.wantStateless
+	for _, up := range upstreams {
+		g, err := gateway.New(ctx, up.dial, &gateway.Options{Logger: zaptest.NewLogger(t)})
+		if err != nil {
+			t.Fatalf("%s: %v", up.name, err)
+		}
+		t.Cleanup(func() { _ = g.Close() })
+		for _, era := range []string{"legacy", "stateless"} {
+			t.Run(up.name+"/"+era, func(t *testing.T) {
+				cs := rawDownstream(ctx, t, g, era, `{}`)
+				for _, x := range exchanges {
+					want := x.want
+					if era == "stateless" {
+						want = x.wantStateless
+					}
+					if got := cs.call(ctx, x.method, x.params); got != want {
+						t.Errorf("%s through the gateway:\n%s\nwant:\n%s", x.method, got, want)
+					}
 				}
-				if got := cs.call(ctx, x.method, x.params); got != want {
-					t.Errorf("%s through the gateway:\n%s\nwant:\n%s", x.method, got, want)
+				declared := rawDownstream(ctx, t, g, era, `{"extensions":{"`+shaping.ExtensionID+`":{"version":"1.0","features":["format=json"]}}}`)
+				res := declared.call(ctx, "tools/call", exchanges[0].params)
+				if !strings.Contains(res, `"structuredContent":`+oddStructured) {
+					t.Errorf("format=json through the gateway: %s\nwant structuredContent %s", res, oddStructured)
 				}
-			}
-			declared := rawDownstream(ctx, t, g, era, `{"extensions":{"`+shaping.ExtensionID+`":{"version":"1.0","features":["format=json"]}}}`)
-			res := declared.call(ctx, "tools/call", exchanges[0].params)
-			if !strings.Contains(res, `"structuredContent":`+oddStructured) {
-				t.Errorf("format=json through the gateway: %s\nwant structuredContent %s", res, oddStructured)
-			}
-		})
+			})
+		}
 	}
 }
