@@ -30,7 +30,8 @@ type Fixture struct {
 	// Structured is a tool with an output schema and a successful call
 	// whose result has structured content (a JSON object).
 	Structured Call
-	// Plain is a tool without an output schema and a successful call.
+	// Plain is a tool without an output schema and a successful call; a
+	// zero Plain skips its checks.
 	Plain Call
 	// Invalid is a call whose arguments fail its tool's input schema;
 	// Field is the argument the 400's details must name.
