@@ -20,8 +20,10 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// MaxConfigSize bounds a config file, which is read whole.
-const MaxConfigSize = 1 << 20
+// MaxConfigSize bounds a config file, which is read whole: 256 KiB holds
+// thousands of tools' settings, and bounds the parse, which grows faster
+// than the file (docs/decisions.md).
+const MaxConfigSize = 256 << 10
 
 // Config is a gateway's config file (contentneg -config FILE): what a Go
 // server would set in code, for an upstream that is not written in Go. Each

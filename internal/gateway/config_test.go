@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,7 +213,7 @@ func TestLoadConfigBounds(t *testing.T) {
 		name, path, want string
 	}{
 		{name: "missing", path: filepath.Join(dir, "none.yaml"), want: "none.yaml"},
-		{name: "too large", path: big, want: "big.yaml: larger than 1048576 bytes"},
+		{name: "too large", path: big, want: fmt.Sprintf("big.yaml: larger than %d bytes", gateway.MaxConfigSize)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -364,4 +365,33 @@ func TestConfigUnlisted(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Unlisted (-want +got):\n%s", diff)
 	}
+}
+
+// FuzzParseConfig: no input makes ParseConfig panic, and every error it
+// returns is made of *ConfigError values naming the file.
+func FuzzParseConfig(f *testing.F) {
+	example, err := os.ReadFile(exampleConfig)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(example)
+	for _, s := range []string{
+		"tools:\n  a:\n    templates:\n      markdown: |\n        {{.x\n",
+		"default: [human, !interactive]\n",
+		"a: &x [*x]\n",
+		"tools: {a: {compact: \"{\\\"a\"}}\n",
+		"resources:\n  x:\n    units: {a: b}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := gateway.ParseConfig("f.yaml", data)
+		if err == nil {
+			return
+		}
+		var ce *gateway.ConfigError
+		if !errors.As(err, &ce) || ce.File != "f.yaml" {
+			t.Errorf("error %v (%T) is not a *ConfigError naming f.yaml", err, err)
+		}
+	})
 }
