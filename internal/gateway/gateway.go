@@ -123,7 +123,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		opts = &Options{}
 	}
 	g := &Gateway{
-		dial:    dial,
+		dial:    rawDial(dial),
 		log:     opts.Logger,
 		timeout: opts.CallTimeout,
 		resync:  make(chan kind, 8),
@@ -156,7 +156,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 	g.askingOptions(copts)
 	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, copts)
 	g.client.AddReceivingMiddleware(g.rootsMiddleware)
-	up, err := g.client.Connect(ctx, dial(), nil)
+	up, err := g.client.Connect(ctx, g.dial(), nil)
 	if err != nil {
 		g.end()
 		return nil, fmt.Errorf("gateway: connect to the upstream: %w", err)
@@ -180,6 +180,9 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 	// next, sees every request before it and every result after it.
 	g.server.AddReceivingMiddleware(g.forward)
 	g.mw = middleware.Install(g.server, opts.Shaping)
+	// Outermost (keep it last): the upstream's bytes for a result that
+	// nothing changed (raw.go).
+	g.server.AddReceivingMiddleware(passThrough)
 	if err := g.syncAll(ctx); err != nil {
 		g.end()
 		_ = up.Close()
@@ -568,6 +571,8 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			c, end = g.begin(ctx, req)
 			defer end()
 		}
+		rc, ctx := rawCallOf(ctx) // the upstream's result bytes (raw.go)
+		defer rc.done()
 		var res mcp.Result
 		switch p := req.GetParams().(type) {
 		case *mcp.CallToolParamsRaw:
@@ -605,9 +610,13 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return g.failed(ctx, method, req, err)
 		}
+		rc.exact(res)
 		if newProtocol(req) {
-			return complete(res)
+			if res, err = complete(res); err != nil {
+				return nil, err
+			}
 		}
+		rc.keep(res)
 		return res, nil
 	}
 }
@@ -650,6 +659,9 @@ func complete(res mcp.Result) (mcp.Result, error) {
 	b = append(b[:len(b)-1], mark...)
 	if err := json.Unmarshal(b, out); err != nil {
 		return nil, fmt.Errorf("gateway: decode the upstream's result: %w", err)
+	}
+	if r, ok := res.(*mcp.CallToolResult); ok {
+		out.(*mcp.CallToolResult).StructuredContent = r.StructuredContent // its exact bytes
 	}
 	return out, nil
 }

@@ -224,6 +224,7 @@ type held struct {
 	method string
 	name   string
 	c      *caller
+	raw    *rawCall // the upstream's result bytes
 	// asks carries the upstream's questions to the downstream request
 	// waiting on the call; done its outcome (buffered).
 	asks   chan *ask
@@ -292,8 +293,13 @@ func (g *Gateway) roundTrip(ctx context.Context, method string, req mcp.Request,
 	// request's values (the client's profile) but not its end.
 	hctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	stopLife := context.AfterFunc(g.life, cancel)
+	// The upstream's result bytes (raw.go) are the call's, whichever
+	// downstream request gets its result.
+	hrc := new(rawCall)
+	hctx = context.WithValue(hctx, rawCallKey{}, hrc)
 	h := &held{
 		g:      g,
+		raw:    hrc,
 		method: method,
 		name:   requestName(req),
 		asks:   make(chan *ask),
@@ -312,6 +318,7 @@ func (g *Gateway) roundTrip(ctx context.Context, method string, req mcp.Request,
 	h.attached = true
 	go func() {
 		res, err := call(hctx)
+		hrc.done()
 		endRoute()
 		stopLife()
 		cancel()
@@ -394,7 +401,19 @@ func (h *held) serve(ctx context.Context, req mcp.Request) (mcp.Result, error) {
 		if o.err != nil {
 			return g.failed(ctx, h.method, req, o.err)
 		}
-		return complete(o.res)
+		// As forward does for a call of its own: this request's rawCall
+		// gets the upstream's bytes.
+		rc, _ := rawCallOf(ctx)
+		if raw := h.raw.bytes(); raw != nil {
+			rc.received(raw)
+		}
+		rc.exact(o.res)
+		res, err := complete(o.res)
+		if err != nil {
+			return nil, err
+		}
+		rc.keep(res)
+		return res, nil
 	case <-ctx.Done():
 		h.giveUp("the request ended")
 		return g.failed(ctx, h.method, req, ctx.Err())
