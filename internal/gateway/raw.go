@@ -5,13 +5,14 @@ package gateway
 // The go-sdk client decodes the upstream's result into its own types
 // (structuredContent into a map[string]any, numbers through float64) and
 // the go-sdk server encodes them again: keys come out sorted, digits can
-// change, fields the SDK does not know are dropped, and <, > and & are
-// escaped. So the gateway keeps the bytes:
+// change, fields the SDK does not know are dropped and its own added, and
+// <, > and & are escaped. So the gateway keeps the bytes:
 //
 //   - rawConn, around the upstream connection, hands the result bytes of a
 //     forwarded request's response to the [rawCall] in the context of that
 //     request (the go-sdk client passes the call's context to
-//     Connection.Write, where the request's ID is registered);
+//     Connection.Write, where the request's ID is registered); over
+//     streamable HTTP the HTTP client does it (rawhttp.go);
 //   - [Gateway.forward] gives a tool result's structuredContent as those
 //     exact bytes (a json.RawMessage), so that renderings keep the
 //     upstream's digits and member order, and records the go-sdk's
