@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/contentneg/contentneg/internal/gateway"
+	"github.com/contentneg/contentneg/internal/gatewayconfig"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
 	"github.com/contentneg/contentneg/shaping"
@@ -155,7 +156,7 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 		return err
 	}
 	if conf != nil {
-		for _, w := range conf.Unlisted(g) {
+		for _, w := range conf.Unlisted(g.Names()) {
 			log.Warn(w.Error())
 		}
 	}
@@ -237,11 +238,11 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 // from the config file and the flags, checked before the upstream starts:
 // the file's keys first, then the flags given on the command line, which
 // win. conf is nil without -config.
-func options(cfg config, log *zap.Logger, getenv func(string) string) (opts *shaping.Options, apiKey string, conf *gateway.Config, err error) {
+func options(cfg config, log *zap.Logger, getenv func(string) string) (opts *shaping.Options, apiKey string, conf *gatewayconfig.Config, err error) {
 	opts = &shaping.Options{Logger: log, Recover: true}
 	apiKey = getenv(apiKeyEnv)
 	if cfg.configFile != "" {
-		if conf, err = gateway.LoadConfig(cfg.configFile); err != nil {
+		if conf, err = gatewayconfig.Load(cfg.configFile); err != nil {
 			return nil, "", nil, err
 		}
 		conf.Apply(opts)

@@ -1,4 +1,9 @@
-package gateway
+// Package gatewayconfig reads the gateway's config file (contentneg
+// -config FILE): for an upstream MCP server not written in Go, what a Go
+// server would set in code, mapped onto the same APIs (shaping.Tool,
+// renderers.NewTemplate, shaping.Options). It stands in for a server
+// author's code, and decides nothing of the negotiation.
+package gatewayconfig
 
 import (
 	"errors"
@@ -20,8 +25,10 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// MaxConfigSize bounds a config file, which is read whole.
-const MaxConfigSize = 1 << 20
+// MaxSize bounds a config file, which is read whole: 256 KiB holds
+// thousands of tools' settings, and bounds the parse, which grows faster
+// than the file (docs/decisions.md).
+const MaxSize = 256 << 10
 
 // Config is a gateway's config file (contentneg -config FILE): what a Go
 // server would set in code, for an upstream that is not written in Go. Each
@@ -52,9 +59,9 @@ type entry struct {
 	key      ast.Node
 }
 
-// ConfigError is an error in a config file, at a line and column (0 when
+// Error is an error in a config file, at a line and column (0 when
 // unknown), under a key path such as "tools.echo.markdown".
-type ConfigError struct {
+type Error struct {
 	File   string
 	Line   int
 	Column int
@@ -63,7 +70,7 @@ type ConfigError struct {
 }
 
 // Error reads "gateway.yaml:12:5: tools.echo.markdown: want true or false, got a string".
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -82,28 +89,28 @@ func (e *ConfigError) Error() string {
 }
 
 // Unwrap returns the underlying error.
-func (e *ConfigError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-// LoadConfig reads and checks the config file at path (at most
-// [MaxConfigSize] bytes); see [ParseConfig].
-func LoadConfig(path string) (*Config, error) {
+// Load reads and checks the config file at path (at most
+// [MaxSize] bytes); see [Parse].
+func Load(path string) (*Config, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("gateway: config: %w", err)
+		return nil, fmt.Errorf("gatewayconfig: %w", err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxConfigSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("gateway: config %s: %w", path, err)
+		return nil, fmt.Errorf("gatewayconfig: %s: %w", path, err)
 	}
-	if len(data) > MaxConfigSize {
-		return nil, &ConfigError{File: path, Err: fmt.Errorf("larger than %d bytes", MaxConfigSize)}
+	if len(data) > MaxSize {
+		return nil, &Error{File: path, Err: fmt.Errorf("larger than %d bytes", MaxSize)}
 	}
-	return ParseConfig(path, data)
+	return Parse(path, data)
 }
 
-// ParseConfig reads a config file's YAML; file names it in errors. Every
-// error of the file is reported, each as a [*ConfigError] with its line
+// Parse reads a config file's YAML; file names it in errors. Every
+// error of the file is reported, each as a [*Error] with its line
 // (joined with errors.Join): an unknown key, a value of the wrong type,
 // default tags the negotiation refuses, a compact projection or a template
 // that renderers.NewTemplate refuses, a setting that could never apply
@@ -111,7 +118,7 @@ func LoadConfig(path string) (*Config, error) {
 // refused: a config needs none, and refusing aliases rules out expansion
 // bombs. Tool and resource names are checked against the upstream later,
 // with [Config.Unlisted].
-func ParseConfig(file string, data []byte) (*Config, error) {
+func Parse(file string, data []byte) (*Config, error) {
 	d := &decoder{file: file}
 	c := &Config{File: file}
 	f, err := parser.ParseBytes(data, 0)
@@ -204,41 +211,36 @@ func (c *Config) APIKey(getenv func(string) string) (key string, named bool, err
 	}
 	if key = getenv(c.apiKeyEnv); key == "" {
 		line, col := position(c.apiKeyAt.Value)
-		return "", true, &ConfigError{File: c.File, Line: line, Column: col, Key: "rest.api_key_env",
+		return "", true, &Error{File: c.File, Line: line, Column: col, Key: "rest.api_key_env",
 			Err: fmt.Errorf("$%s is not set or empty; the REST API would need no key", c.apiKeyEnv)}
 	}
 	return key, true, nil
 }
 
-// Unlisted returns one [*ConfigError] for each tool and resource the file
-// names that the upstream does not list now: a warning, not an error, since
-// an upstream may list a tool later (the npm everything server adds some
-// once the handshake is over) and its settings then apply. A resource is
-// listed when its name is the URI of a resource or the URI template of a
-// resource template the upstream lists.
-func (c *Config) Unlisted(g *Gateway) []error {
-	g.mu.Lock()
-	tools := make(map[string]bool, len(g.snap.tools))
-	for _, t := range g.snap.tools {
-		tools[t.Name] = true
+// Unlisted returns one [*Error] for each tool and resource the file names
+// that the upstream does not list (tools are its tools' names, resources
+// the URIs of its resources and URI templates of its resource templates;
+// see gateway.Gateway.Names): a warning, not an error, since an upstream
+// may list a tool later (the npm everything server adds some once the
+// handshake is over) and its settings then apply.
+func (c *Config) Unlisted(toolNames, resourceNames []string) []error {
+	tools := make(map[string]bool, len(toolNames))
+	for _, n := range toolNames {
+		tools[n] = true
 	}
-	resources := make(map[string]bool, len(g.snap.resources)+len(g.snap.templates))
-	for _, r := range g.snap.resources {
-		resources[r.URI] = true
+	resources := make(map[string]bool, len(resourceNames))
+	for _, n := range resourceNames {
+		resources[n] = true
 	}
-	for _, t := range g.snap.templates {
-		resources[t.URITemplate] = true
-	}
-	g.mu.Unlock()
 	var out []error
 	for _, e := range c.entries {
 		line, col := position(e.key)
 		switch {
 		case e.resource && !resources[e.name]:
-			out = append(out, &ConfigError{File: c.File, Line: line, Column: col, Key: "resources." + e.name,
+			out = append(out, &Error{File: c.File, Line: line, Column: col, Key: "resources." + e.name,
 				Err: errors.New("the upstream lists no resource or resource template of this URI (yet); its settings apply if it lists one")})
 		case !e.resource && !tools[e.name]:
-			out = append(out, &ConfigError{File: c.File, Line: line, Column: col, Key: "tools." + e.name,
+			out = append(out, &Error{File: c.File, Line: line, Column: col, Key: "tools." + e.name,
 				Err: errors.New("the upstream lists no tool of this name (yet); its settings apply if it lists one")})
 		}
 	}
@@ -299,7 +301,7 @@ func (d *decoder) fail(n ast.Node, key, format string, args ...any) {
 
 func (d *decoder) failErr(n ast.Node, key string, err error) {
 	line, col := position(n)
-	d.errs = append(d.errs, &ConfigError{File: d.file, Line: line, Column: col, Key: key, Err: err})
+	d.errs = append(d.errs, &Error{File: d.file, Line: line, Column: col, Key: key, Err: err})
 }
 
 func (d *decoder) err() error { return errors.Join(d.errs...) }
@@ -318,11 +320,11 @@ func (d *decoder) syntax(data []byte, err error) error {
 	if errors.As(err, &ye) {
 		return d.tokenError(ye.GetToken(), "", fmt.Errorf("YAML: %s", ye.GetMessage()))
 	}
-	return &ConfigError{File: d.file, Err: fmt.Errorf("YAML: %w", err)}
+	return &Error{File: d.file, Err: fmt.Errorf("YAML: %w", err)}
 }
 
 func (d *decoder) tokenError(tk *token.Token, key string, err error) error {
-	e := &ConfigError{File: d.file, Key: key, Err: err}
+	e := &Error{File: d.file, Key: key, Err: err}
 	if tk != nil && tk.Position != nil {
 		e.Line, e.Column = tk.Position.Line, tk.Position.Column
 	}
@@ -578,7 +580,7 @@ func (d *decoder) templates(n ast.Node, path string, text bool) map[negotiation.
 		if _, err := renderers.NewTemplate(spec); err != nil {
 			d.failErr(n, key, err)
 			if lit, ok := n.(*ast.LiteralNode); ok {
-				atTemplateLine(d.errs[len(d.errs)-1].(*ConfigError), lit, err)
+				atTemplateLine(d.errs[len(d.errs)-1].(*Error), lit, err)
 			}
 			return
 		}
@@ -608,7 +610,7 @@ var templateLine = regexp.MustCompile(`template: [a-z]+ [a-z]+:(\d+):`)
 // atTemplateLine moves e to the line of the file that a template's parse
 // error names, for a template written as a block scalar (| or >-), whose
 // first line follows the indicator's.
-func atTemplateLine(e *ConfigError, lit *ast.LiteralNode, err error) {
+func atTemplateLine(e *Error, lit *ast.LiteralNode, err error) {
 	m := templateLine.FindStringSubmatch(err.Error())
 	if m == nil || lit.Start == nil || lit.Start.Position == nil || strings.HasPrefix(lit.Start.Value, ">") {
 		return // a folded scalar's lines are not the template's

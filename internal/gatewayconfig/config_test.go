@@ -1,18 +1,16 @@
-package gateway_test
+package gatewayconfig_test
 
 import (
-	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/contentneg/contentneg/internal/gateway"
+	"github.com/contentneg/contentneg/internal/gatewayconfig"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -178,13 +176,13 @@ func TestConfigErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := gateway.ParseConfig("g.yaml", []byte(tt.give))
+			c, err := gatewayconfig.Parse("g.yaml", []byte(tt.give))
 			if err == nil {
 				t.Fatalf("no error, want %q (config %+v)", tt.want, c)
 			}
-			var ce *gateway.ConfigError
+			var ce *gatewayconfig.Error
 			if !errors.As(err, &ce) {
-				t.Errorf("error %v is not a *ConfigError", err)
+				t.Errorf("error %v is not a *gatewayconfig.Error", err)
 			}
 			lines := strings.Split(err.Error(), "\n")
 			if len(lines) != len(tt.want) {
@@ -205,18 +203,18 @@ func TestConfigErrors(t *testing.T) {
 func TestLoadConfigBounds(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.yaml")
-	if err := os.WriteFile(big, []byte("default: \""+strings.Repeat("x", gateway.MaxConfigSize)+"\"\n"), 0o600); err != nil {
+	if err := os.WriteFile(big, []byte("default: \""+strings.Repeat("x", gatewayconfig.MaxSize)+"\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		name, path, want string
 	}{
 		{name: "missing", path: filepath.Join(dir, "none.yaml"), want: "none.yaml"},
-		{name: "too large", path: big, want: "big.yaml: larger than 1048576 bytes"},
+		{name: "too large", path: big, want: fmt.Sprintf("big.yaml: larger than %d bytes", gatewayconfig.MaxSize)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := gateway.LoadConfig(tt.path)
+			_, err := gatewayconfig.Load(tt.path)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want it to say %q", err, tt.want)
 			}
@@ -228,7 +226,7 @@ func TestLoadConfigBounds(t *testing.T) {
 // says on the options a Go server would write: the tools' flags, titles,
 // units and a renderers.Template, the default tags, the format argument.
 func TestExampleConfig(t *testing.T) {
-	c, err := gateway.LoadConfig(exampleConfig)
+	c, err := gatewayconfig.Load(exampleConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +274,7 @@ func TestExampleConfig(t *testing.T) {
 // TestConfigEmpty: an empty file, or one of comments, sets nothing.
 func TestConfigEmpty(t *testing.T) {
 	for _, give := range []string{"", "# nothing\n", "tools:\n"} {
-		c, err := gateway.ParseConfig("g.yaml", []byte(give))
+		c, err := gatewayconfig.Parse("g.yaml", []byte(give))
 		if err != nil {
 			t.Fatalf("%q: %v", give, err)
 		}
@@ -307,7 +305,7 @@ func TestConfigAPIKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := gateway.ParseConfig("g.yaml", []byte(tt.give))
+			c, err := gatewayconfig.Parse("g.yaml", []byte(tt.give))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -327,34 +325,14 @@ func TestConfigAPIKey(t *testing.T) {
 // upstream does not list are reported, each at its line; those it lists
 // (a tool, a resource's URI, a resource template's URI template) are not.
 func TestConfigUnlisted(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	up := mcp.NewServer(&mcp.Implementation{Name: "up", Version: "1"}, nil)
-	up.AddTool(&mcp.Tool{Name: "echo", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return &mcp.CallToolResult{}, nil
-	})
-	read := func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) { return nil, nil }
-	up.AddResource(&mcp.Resource{URI: "file:///a.json", Name: "a"}, read)
-	up.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "file:///{path}", Name: "files"}, read)
-	g, err := gateway.New(ctx, func() mcp.Transport {
-		st, ct := mcp.NewInMemoryTransports()
-		if _, err := up.Connect(ctx, st, nil); err != nil {
-			t.Error(err)
-		}
-		return ct
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	c, err := gateway.ParseConfig("g.yaml", []byte(
+	c, err := gatewayconfig.Parse("g.yaml", []byte(
 		"tools:\n  echo: {markdown: true}\n  ech: {markdown: true}\n"+
 			"resources:\n  file:///a.json: {title: A}\n  file:///{path}: {title: F}\n  file:///b.json: {title: B}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, w := range c.Unlisted(g) {
+	for _, w := range c.Unlisted([]string{"echo", "get-sum"}, []string{"file:///a.json", "file:///{path}"}) {
 		got = append(got, w.Error())
 	}
 	want := []string{
@@ -364,4 +342,33 @@ func TestConfigUnlisted(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Unlisted (-want +got):\n%s", diff)
 	}
+}
+
+// FuzzParseConfig: no input makes ParseConfig panic, and every error it
+// returns is made of *ConfigError values naming the file.
+func FuzzParseConfig(f *testing.F) {
+	example, err := os.ReadFile(exampleConfig)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(example)
+	for _, s := range []string{
+		"tools:\n  a:\n    templates:\n      markdown: |\n        {{.x\n",
+		"default: [human, !interactive]\n",
+		"a: &x [*x]\n",
+		"tools: {a: {compact: \"{\\\"a\"}}\n",
+		"resources:\n  x:\n    units: {a: b}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := gatewayconfig.Parse("f.yaml", data)
+		if err == nil {
+			return
+		}
+		var ce *gatewayconfig.Error
+		if !errors.As(err, &ce) || ce.File != "f.yaml" {
+			t.Errorf("error %v (%T) is not a *gatewayconfig.Error naming f.yaml", err, err)
+		}
+	})
 }
