@@ -82,10 +82,10 @@ type Backend struct {
 	server *mcp.Server
 	so     *mcp.ClientSessionOptions
 	legacy bool // declare at initialize, one session per feature set
-	max    int  // bound of pool
+	max    int  // the bound of pool
 
 	mu     sync.Mutex
-	cur    *conn     // the session that declares nothing: Server, and every request in the stateless era
+	cur    *conn     // the session that declares nothing at initialize: Server, and every request in the stateless era
 	pool   []*pooled // legacy era: the sessions per feature set, most recently used first
 	closed bool
 }
@@ -122,7 +122,8 @@ func (c *conn) close() error {
 }
 
 // pooled is a legacy-era session that declared features at initialize.
-// Its fields after ready are guarded by Backend.mu.
+// c and err are set once, under Backend.mu, before ready is closed, and
+// read after it; refs, dropped and shut are guarded by Backend.mu.
 type pooled struct {
 	features []string      // a copy of the tags declared
 	ready    chan struct{} // closed when c or err is set

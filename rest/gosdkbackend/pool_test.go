@@ -14,6 +14,7 @@ import (
 
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
+	"github.com/contentneg/contentneg/rest/resttest"
 )
 
 // sessions returns the server's sessions.
@@ -322,5 +323,25 @@ func TestLegacyBackendCostsAsMuchAsAnMCPClient(t *testing.T) {
 	t.Logf("backend %.0f, MCP client %.0f allocations per call", viaBackend, viaMCP)
 	if viaBackend > viaMCP+20 {
 		t.Errorf("a call through the backend: %.0f allocations, an MCP client's: %.0f; want at most 20 more", viaBackend, viaMCP)
+	}
+}
+
+// TestRESTSuiteOverBothEras: the REST binding's black-box suite (package
+// resttest) passes over the demo weather server with the backend in either
+// era: one session declaring per request, or a session per feature set.
+func TestRESTSuiteOverBothEras(t *testing.T) {
+	fixture := resttest.Fixture{
+		Structured: resttest.Call{Tool: "get_weather", Arguments: `{"city":"Bern"}`},
+		Invalid:    resttest.Invalid{Call: resttest.Call{Tool: "get_weather", Arguments: `{"city":5}`}, Field: "city"},
+		Failing:    resttest.Call{Tool: "get_weather", Arguments: `{"city":"Nowhere"}`},
+		Resource:   "weather://cities",
+		Templated:  "weather://bern",
+		Prompt:     resttest.Prompt{Name: "plan_outfit", Arguments: map[string]string{"city": "Bern"}, Required: "city"},
+	}
+	for _, version := range []string{"", middlewaretest.LegacyProtocol} {
+		t.Run("protocol="+version, func(t *testing.T) {
+			d := newDemo(t, weatherServer(t), &gosdkbackend.Options{ProtocolVersion: version})
+			resttest.Run(t, d.rest.URL+"/mcp/v1", fixture)
+		})
 	}
 }
