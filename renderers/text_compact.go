@@ -260,7 +260,7 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 	// The table writes each column's key once instead of once per element, but each member that a
 	// line of pairs would hold and that is not a column costs a line of its own under its row: a
 	// table with such members is used only where it saves more keys than it costs lines.
-	if left := pairs - elements*len(cols); !ok || len(cols) == 0 || left > 0 && len(cols)*(elements-1) <= left {
+	if left := pairs - elements*pairColumns(cols); !ok || len(cols) == 0 || left > 0 && len(cols)*(elements-1) <= left {
 		r.popColumns(mark)
 		return nil, mark, false
 	}
@@ -399,9 +399,10 @@ func isCell(v gjson.Result) bool { return v.Type != gjson.JSON || isEmpty(v) }
 // cRows writes one comma-separated row per element of arr at indent, each followed by the
 // element's members that are not columns, one space deeper (cMembers).
 func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, nested []hoisted, indent, depth int) {
+	members := columnMembers(cols)
 	arr.ForEach(func(_, el gjson.Result) bool {
 		r.cRow(r.cRowCells(el, cols), cols, indent)
-		if count(el) == len(cols) {
+		if count(el) == members {
 			return true
 		}
 		fields, mark := r.objectFields(el, items)
@@ -409,6 +410,30 @@ func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, nested []
 		r.popFields(mark)
 		return true
 	})
+}
+
+// pairColumns returns how many of cols hold a member that a line of pairs would hold: all but the
+// columns of a folded object.
+func pairColumns(cols []column) int {
+	n := 0
+	for i := range cols {
+		if cols[i].sub == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// columnMembers returns how many members of an element the columns cols hold: one per column, but
+// one for all the columns of a folded member.
+func columnMembers(cols []column) int {
+	n := 0
+	for i := range cols {
+		if cols[i].sub == "" || i == 0 || cols[i-1].key != cols[i].key {
+			n++
+		}
+	}
+	return n
 }
 
 // hoisted is a nested table whose header a table writes once, in its own header, instead of once
@@ -447,8 +472,9 @@ func nestedArray(v gjson.Result, depth int) bool {
 // table.
 func (r *render) cNested(arr gjson.Result, items *Schema, cols []column, depth int) []hoisted {
 	var nested []hoisted
+	members := columnMembers(cols)
 	arr.ForEach(func(_, el gjson.Result) bool {
-		if count(el) == len(cols) {
+		if count(el) == members {
 			return true
 		}
 		fields, mark := r.objectFields(el, items)

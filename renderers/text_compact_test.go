@@ -226,6 +226,11 @@ func TestCompactTextLayout(t *testing.T) {
 			want: "[2]{n,user.login,user.id}:\n1,a,7\n2,b,8",
 		},
 		{
+			name: "a member beside a folded object keeps its line (found by the fuzzer)",
+			give: `[{"u":{"a":1,"b":2},"v":{"c":[1]}},{"u":{"a":3,"b":4},"v":{"c":[2]}}]`,
+			want: "[2]{u.a,u.b}:\n1,2\n v: c[]=1\n3,4\n v: c[]=2",
+		},
+		{
 			name: "objects with other keys do not fold",
 			give: `[{"n":1,"u":{"a":1}},{"n":2,"u":{"b":1}}]`,
 			want: "[2]{n}:\n1\n u: a=1\n2\n u: b=1",
