@@ -3,6 +3,7 @@ package rest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -137,11 +138,17 @@ func (h *Handler) getContent(q *request) *Error {
 	if e != nil {
 		return e
 	}
-	r, found, _, e := h.findResource(q.ctx, uri)
+	r, found, known, e := h.findResource(q.ctx, uri)
 	if e != nil {
 		return e
 	}
 	contents, err := h.backend.ReadResource(q.ctx, uri, q.features(format))
+	if err != nil && !known && errors.Is(err, ErrInvalidArguments) {
+		// A URI the server does not offer, refused as invalid params (as
+		// the TypeScript SDK does) rather than as not found: unknown, 404.
+		// An unlisted URI the server reads is still served.
+		return notFound(err.Error())
+	}
 	if err != nil {
 		return h.backendError(err, "read resource")
 	}

@@ -10,19 +10,24 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// BenchmarkGatewayOverhead calls the everything server's
-// get-structured-content directly (a go-sdk client, the server on stdio)
-// and through the gateway (the same client on the gateway's stdio, the
-// gateway in this process, the server on its stdio), interleaved in one
-// run so that both see the same machine. It reports the time of a call
-// each way and the allocations of this process per call: the client's
-// alone directly, the client's and the whole gateway's through it. The
-// "human" client gets the markdown rendering; "undeclared" the result as
-// it is.
+// BenchmarkGatewayOverhead calls get-structured-content directly (a
+// go-sdk client, the upstream on stdio) and through the gateway (the same
+// client on the gateway's stdio, the gateway in this process, the upstream
+// on its stdio), interleaved in one run so that both see the same machine.
+// Upstreams: a small go-sdk server (this test binary) and the npm
+// everything server. It reports the time of a call each way and the
+// allocations of this process per call: the client's alone directly, the
+// client's and the whole gateway's through it (BenchmarkGatewayProcess runs
+// the gateway as the separate process it is in use). The "human" client
+// gets the markdown rendering; "undeclared" the result as it is.
 //
 //	go test -run '^$' -bench GatewayOverhead -benchtime 200x ./cmd/contentneg/
 func BenchmarkGatewayOverhead(b *testing.B) {
-	cmdline := everything(b)
+	b.Run("go", func(b *testing.B) { benchmarkOverhead(b, goUpstream(b)) })
+	b.Run("everything", func(b *testing.B) { benchmarkOverhead(b, everything(b)) })
+}
+
+func benchmarkOverhead(b *testing.B, cmdline []string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	direct, err := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1"}, nil).

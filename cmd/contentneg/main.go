@@ -11,12 +11,13 @@
 //	-stdio                    stdio as well as -http or -rest
 //	-default TAGS             what clients that declare nothing get ("human, format=markdown")
 //	-format-argument NAME     an optional argument with which the model picks a call's format
+//	-config FILE              per-tool settings, default tags, the format argument (docs/gateway.md)
 //
 // A client that declares nothing gets the upstream's results unchanged; a
 // client that declares a profile (human, format=toon, ...) gets them
 // rendered, and REST clients choose with Accept. With CONTENTNEG_API_KEY
-// set, REST clients must send the key (Authorization: Bearer KEY or
-// X-API-Key: KEY). The upstream's stderr goes to the gateway's stderr;
+// set (or the variable the config file names), REST clients must send the
+// key (Authorization: Bearer KEY or X-API-Key: KEY). The upstream's stderr goes to the gateway's stderr;
 // SIGINT and SIGTERM end everything, with exit code 0.
 package main
 

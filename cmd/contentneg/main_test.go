@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -37,6 +38,13 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(runAsUpstream) != "" {
+		if err := serveGoUpstream(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	if args := os.Getenv(runAsGateway); args != "" {
 		var list []string
 		if err := json.Unmarshal([]byte(args), &list); err != nil {
@@ -133,18 +141,23 @@ func stdioSession(ctx context.Context, t testing.TB, args []string, features []s
 		code <- run(ctx, args, inR, outW, io.Discard)
 		_ = outW.Close()
 	}()
-	var opts *mcp.ClientOptions
-	if features != nil {
-		caps := &mcp.ClientCapabilities{}
-		caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": features})
-		opts = &mcp.ClientOptions{Capabilities: caps}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, opts).
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, declaring(features)).
 		Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cs, code
+}
+
+// declaring is the options of a client that declares features, or nil
+// (the defaults) for nil features.
+func declaring(features []string) *mcp.ClientOptions {
+	if features == nil {
+		return nil
+	}
+	caps := &mcp.ClientCapabilities{}
+	caps.AddExtension(shaping.ExtensionID, map[string]any{"version": "1.0", "features": features})
+	return &mcp.ClientOptions{Capabilities: caps}
 }
 
 // text is the text of a result's one text block, or "" when it has not

@@ -17,6 +17,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/contentneg/contentneg/internal/gateway"
+	"github.com/contentneg/contentneg/internal/gatewayconfig"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
 	"github.com/contentneg/contentneg/shaping"
@@ -50,6 +51,11 @@ type config struct {
 	defaults string
 	// formatArgument names the per-call format argument (-format-argument).
 	formatArgument string
+	// configFile is the config file (-config), "" for none.
+	configFile string
+	// set holds the flags given on the command line: they win over the
+	// config file's keys, even when empty.
+	set map[string]bool
 }
 
 // parse reads the command line; usage errors are written to stderr.
@@ -71,9 +77,12 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.verbose, "v", false, "log at debug level on stderr")
 	fs.StringVar(&cfg.defaults, "default", "", `feature tags for clients that declare nothing, e.g. "human, format=markdown" (default: none, their results pass through unchanged)`)
 	fs.StringVar(&cfg.formatArgument, "format-argument", "", "add an optional argument of this name to every tool, with which the model chooses a call's format (default: none)")
+	fs.StringVar(&cfg.configFile, "config", "", "read per-tool settings, default tags, the format argument and the REST key's variable from this YAML file (docs/gateway.md); flags given win over its keys")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
+	cfg.set = map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { cfg.set[f.Name] = true })
 	cfg.command = fs.Args()
 	if cfg.httpAddr == "" && cfg.restAddr == "" {
 		cfg.stdio = true
@@ -132,13 +141,9 @@ func upstreamTransport(cfg config, stderr io.Writer) func() mcp.Transport {
 // serve connects to the upstream and serves its mirror on the chosen
 // transports until one of them ends or ctx is done.
 func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) error {
-	opts := &shaping.Options{Logger: log, Recover: true, FormatArgument: cfg.formatArgument}
-	if cfg.defaults != "" {
-		opts.Default = shaping.ParseTags(cfg.defaults)
-		// Checked before the upstream starts: a bad tag is a start-up error.
-		if err := shaping.New(opts).Check(); err != nil {
-			return fmt.Errorf("-default: %w", err)
-		}
+	opts, apiKey, conf, err := options(cfg, log, os.Getenv)
+	if err != nil {
+		return err
 	}
 	connectCtx, cancel := context.WithTimeout(ctx, cfg.callTimeout)
 	g, err := gateway.New(connectCtx, upstreamTransport(cfg, stderr), &gateway.Options{
@@ -149,6 +154,11 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 	cancel()
 	if err != nil {
 		return err
+	}
+	if conf != nil {
+		for _, w := range conf.Unlisted(g.Names()) {
+			log.Warn(w.Error())
+		}
 	}
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
@@ -197,7 +207,7 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 				Negotiator: g.Middleware().Shaper().Negotiator(),
 				Logger:     log,
 			})
-			if err := listen(cfg.restAddr, h.RequireAPIKey(os.Getenv(apiKeyEnv)), "REST under "+restBase); err != nil {
+			if err := listen(cfg.restAddr, h.RequireAPIKey(apiKey), "REST under "+restBase); err != nil {
 				return err
 			}
 		}
@@ -222,6 +232,41 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 	}
 	shutdown(g, servers, backend, log)
 	return err
+}
+
+// options returns the negotiation options and the REST binding's API key
+// from the config file and the flags, checked before the upstream starts:
+// the file's keys first, then the flags given on the command line, which
+// win. conf is nil without -config.
+func options(cfg config, log *zap.Logger, getenv func(string) string) (opts *shaping.Options, apiKey string, conf *gatewayconfig.Config, err error) {
+	opts = &shaping.Options{Logger: log, Recover: true}
+	apiKey = getenv(apiKeyEnv)
+	if cfg.configFile != "" {
+		if conf, err = gatewayconfig.Load(cfg.configFile); err != nil {
+			return nil, "", nil, err
+		}
+		conf.Apply(opts)
+		if cfg.restAddr != "" {
+			key, named, err := conf.APIKey(getenv)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			if named {
+				apiKey = key
+			}
+		}
+	}
+	if cfg.set["format-argument"] {
+		opts.FormatArgument = cfg.formatArgument
+	}
+	if cfg.set["default"] {
+		opts.Default = shaping.ParseTags(cfg.defaults)
+		// Checked before the upstream starts: a bad tag is a start-up error.
+		if err := shaping.New(opts).Check(); err != nil {
+			return nil, "", nil, fmt.Errorf("-default: %w", err)
+		}
+	}
+	return opts, apiKey, conf, nil
 }
 
 // shutdown ends everything within stopBudget: open questions first, then

@@ -11,52 +11,55 @@ import (
 )
 
 // TestUpstreamQuestionsThroughTheGate: the everything server's elicitation
-// tool asks the gateway a question during the call. A client that declared
-// !interactive is never asked and the upstream gets "decline"; an
-// interactive client, and one that declared nothing (the SDK's own
-// behaviour), is asked and its answer reaches the upstream. Legacy era
-// downstream (server -> client elicitation/create).
+// tool asks the gateway a question during the call, in both downstream
+// eras (legacy: the gateway sends elicitation/create; stateless: the call
+// returns the question as inputRequests, and the client's retry carries
+// the answer). A client that declared !interactive, or that declared the
+// extension without the elicitation capability, is never asked and the
+// upstream gets "decline"; an interactive client, and one that declared
+// nothing (the SDK's own behaviour), is asked and its answer reaches the
+// upstream, whose result shows it.
 func TestUpstreamQuestionsThroughTheGate(t *testing.T) {
 	u := everythingServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	g := startGateway(ctx, t, u, t.TempDir())
 	tests := []struct {
 		name      string
 		features  []string
+		cannot    bool // the client has no elicitation handler, so no capability
 		wantAsked int32
 		want      string
 	}{
 		{name: "not interactive", features: []string{"human", "!interactive"}, wantAsked: 0, want: `"action": "decline"`},
+		{name: "declared without the capability", features: []string{"human"}, cannot: true, wantAsked: 0, want: `"action": "decline"`},
 		{name: "interactive", features: []string{"human"}, wantAsked: 1, want: `"name": "Zoë"`},
 		{name: "undeclared", features: nil, wantAsked: 1, want: `"name": "Zoë"`},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var asked atomic.Int32
-			cs := connectGateway(ctx, t, g, "2025-11-25", tt.features, &mcp.ClientOptions{
-				ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-					asked.Add(1)
-					return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Zoë", "check": true}}, nil
-				},
-			})
-			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "trigger-elicitation-request", Arguments: map[string]any{}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var text strings.Builder
-			for _, c := range res.Content {
-				if tc, ok := c.(*mcp.TextContent); ok {
-					text.WriteString(tc.Text)
+	for _, era := range eras {
+		for _, tt := range tests {
+			t.Run(era.name+"/"+tt.name, func(t *testing.T) {
+				var asked atomic.Int32
+				opts := &mcp.ClientOptions{}
+				if !tt.cannot {
+					opts.ElicitationHandler = func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+						asked.Add(1)
+						return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Zoë", "check": true}}, nil
+					}
 				}
-			}
-			if n := asked.Load(); n != tt.wantAsked {
-				t.Errorf("the client was asked %d times, want %d", n, tt.wantAsked)
-			}
-			if !strings.Contains(text.String(), tt.want) {
-				t.Errorf("the upstream's result %q does not show %s", text.String(), tt.want)
-			}
-		})
+				cs := connectGateway(ctx, t, g, era.version, tt.features, opts)
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "trigger-elicitation-request", Arguments: map[string]any{}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := asked.Load(); n != tt.wantAsked {
+					t.Errorf("the client was asked %d times, want %d", n, tt.wantAsked)
+				}
+				if got := text(res); !strings.Contains(got, tt.want) {
+					t.Errorf("the upstream's result %q does not show %s", got, tt.want)
+				}
+			})
+		}
 	}
 }
 

@@ -75,6 +75,11 @@ type Gateway struct {
 	// calls are the forwarded requests under way, whose downstream client
 	// an upstream question may reach (see [Gateway.elicit]).
 	calls map[*caller]struct{}
+	// held are the upstream calls held open for a stateless-era client's
+	// answers, by the requestState it echoes; watched the downstream
+	// sessions whose end gives them up (questions.go).
+	held    map[string]*held
+	watched map[*mcp.ServerSession]bool
 	// tokens route the upstream's progress notifications: the gateway's
 	// own token for a forwarded request -> its caller and the caller's
 	// token. nextToken numbers them.
@@ -118,7 +123,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		opts = &Options{}
 	}
 	g := &Gateway{
-		dial:    dial,
+		dial:    rawDial(dial),
 		log:     opts.Logger,
 		timeout: opts.CallTimeout,
 		resync:  make(chan kind, 8),
@@ -134,12 +139,10 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		g.timeout = DefaultCallTimeout
 	}
 	g.life, g.end = context.WithCancel(context.Background())
-	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, &mcp.ClientOptions{
-		// The gateway can pass a question on (form elicitation), so the
-		// upstream offers what needs a person; each question goes through
-		// the gate of the client it reaches.
-		Capabilities:       &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
-		ElicitationHandler: g.elicit,
+	// The gateway can pass questions on (form elicitation, sampling, roots:
+	// askingOptions), so the upstream offers what needs them; each reaches
+	// only a client that can answer, elicitation through its gate.
+	copts := &mcp.ClientOptions{
 		ProgressNotificationHandler: func(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
 			g.progress(ctx, req.Params)
 		},
@@ -149,8 +152,11 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { g.ask(kindTools) },
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
-	})
-	up, err := g.client.Connect(ctx, dial(), nil)
+	}
+	g.askingOptions(copts)
+	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, copts)
+	g.client.AddReceivingMiddleware(g.rootsMiddleware)
+	up, err := g.client.Connect(ctx, g.dial(), nil)
 	if err != nil {
 		g.end()
 		return nil, fmt.Errorf("gateway: connect to the upstream: %w", err)
@@ -167,11 +173,16 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		Instructions: init.Instructions,
 		Capabilities: mirrorCapabilities(init.Capabilities),
 		PageSize:     pageSize,
+		// Passed upstream, which then asks the roots again (questions.go).
+		RootsListChangedHandler: g.rootsChanged,
 	})
 	// Added first, so innermost: the negotiation middleware, installed
 	// next, sees every request before it and every result after it.
 	g.server.AddReceivingMiddleware(g.forward)
 	g.mw = middleware.Install(g.server, opts.Shaping)
+	// Outermost (keep it last): the upstream's bytes for a result that
+	// nothing changed (raw.go).
+	g.server.AddReceivingMiddleware(passThrough)
 	if err := g.syncAll(ctx); err != nil {
 		g.end()
 		_ = up.Close()
@@ -553,10 +564,15 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		var c *caller
 		if method != "completion/complete" && method != "logging/setLevel" {
+			if newProtocol(req) {
+				return g.roundTrip(ctx, method, req, up)
+			}
 			var end func()
 			c, end = g.begin(ctx, req)
 			defer end()
 		}
+		rc, ctx := rawCallOf(ctx) // the upstream's result bytes (raw.go)
+		defer rc.done()
 		var res mcp.Result
 		switch p := req.GetParams().(type) {
 		case *mcp.CallToolParamsRaw:
@@ -594,9 +610,13 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return g.failed(ctx, method, req, err)
 		}
+		rc.exact(res)
 		if newProtocol(req) {
-			return complete(res)
+			if res, err = complete(res); err != nil {
+				return nil, err
+			}
 		}
+		rc.keep(res)
 		return res, nil
 	}
 }
@@ -640,21 +660,28 @@ func complete(res mcp.Result) (mcp.Result, error) {
 	if err := json.Unmarshal(b, out); err != nil {
 		return nil, fmt.Errorf("gateway: decode the upstream's result: %w", err)
 	}
+	if r, ok := res.(*mcp.CallToolResult); ok {
+		out.(*mcp.CallToolResult).StructuredContent = r.StructuredContent // its exact bytes
+	}
 	return out, nil
 }
 
 // caller is a forwarded request under way: its context (which carries the
-// downstream client's profile) and its downstream session.
+// downstream client's profile), its downstream session, its client's
+// capabilities, and for a stateless-era client the upstream call held
+// open for its answers.
 type caller struct {
-	ctx context.Context
-	ss  *mcp.ServerSession
+	ctx  context.Context
+	ss   *mcp.ServerSession
+	caps *mcp.ClientCapabilities
+	held *held
 }
 
 // begin records a forwarded request under way; the function it returns
 // ends it.
 func (g *Gateway) begin(ctx context.Context, req mcp.Request) (*caller, func()) {
 	ss, _ := req.GetSession().(*mcp.ServerSession)
-	c := &caller{ctx: ctx, ss: ss}
+	c := &caller{ctx: ctx, ss: ss, caps: clientCapabilities(req)}
 	g.mu.Lock()
 	g.calls[c] = struct{}{}
 	g.mu.Unlock()
@@ -767,9 +794,11 @@ func (g *Gateway) soleCaller() *caller {
 }
 
 // elicit passes an upstream's question to the downstream client whose
-// request the upstream is serving, through that client's gate (the mirror
-// server's sending middleware, contract section 6): a client that cannot
-// answer is never asked and the upstream gets "decline". The upstream's
+// request the upstream is serving, through that client's gate (contract
+// section 6; the mirror server's sending middleware for a legacy-era
+// client, [Gateway.elicitHeld] for a stateless-era one, asked with its
+// era's inputRequests): a client that cannot answer is never asked and the
+// upstream gets "decline". The upstream's
 // questions carry nothing that names the request they belong to, so a
 // question is passed on only when one request is under way; with none or
 // several, it is declined (docs/gateway.md). A client that goes away, or
@@ -780,10 +809,11 @@ func (g *Gateway) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.Elic
 		g.log.Debug("upstream question declined: no single request under way to ask for")
 		return &mcp.ElicitResult{Action: "decline"}, nil
 	}
-	askCtx, cancel := context.WithCancel(c.ctx)
-	defer cancel()
-	stop := context.AfterFunc(ctx, cancel) // the upstream gave up on it
-	defer stop()
+	if c.held != nil {
+		return g.elicitHeld(ctx, c, req.Params)
+	}
+	askCtx, end := askContext(ctx, c)
+	defer end()
 	res, err := c.ss.Elicit(askCtx, req.Params)
 	if err != nil {
 		action := "decline" // the client cannot answer (no elicitation capability, or its era's way)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -18,10 +17,10 @@ import (
 )
 
 // TestRESTThroughTheGateway: the REST binding over the gateway's mirror of
-// the everything server: the upstream's tools listed in its order, each
-// rendering chosen by Accept, the binding's errors (406, 404, 400, 422),
-// the OpenAPI document, resources and prompts; an upstream's question is
-// declined for REST clients, who cannot be asked.
+// the everything server: the upstream's tools listed in its order, and an
+// upstream's question declined for REST clients, who cannot be asked. The
+// rest of the binding is the suite of package resttest (TestRESTSuite in
+// cmd/contentneg).
 func TestRESTThroughTheGateway(t *testing.T) {
 	u := everythingServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -86,38 +85,15 @@ func TestRESTThroughTheGateway(t *testing.T) {
 		t.Errorf("GET /tools: %v, want the upstream's %v", got, want)
 	}
 
-	weather := `{"arguments":{"location":"Chicago"}}`
+	// The rest of the binding through the gateway is the binding's own
+	// suite, run against contentneg -rest (cmd/contentneg, TestRESTSuite).
 	tests := []struct {
 		name, method, path, accept, body string
 		status                           int
 		contentType, want                string
 	}{
-		{name: "markdown", method: "POST", path: "/tools/get-structured-content/execute", accept: "text/markdown", body: weather,
-			status: 200, contentType: "text/markdown", want: "- **Temperature:**"},
-		{name: "text", method: "POST", path: "/tools/get-structured-content/execute", accept: "text/plain", body: weather,
-			status: 200, contentType: "text/plain", want: "temperature: 36"},
-		{name: "tool error", method: "POST", path: "/tools/gzip-file-as-resource/execute", body: `{"arguments":{"data":"ftp://example.invalid/x"}}`,
-			status: 422, contentType: "application/json", want: `"code":"TOOL_ERROR"`},
 		{name: "a question is declined for REST clients", method: "POST", path: "/tools/trigger-elicitation-request/execute", accept: "text/plain", body: `{"arguments":{}}`,
 			status: 200, contentType: "text/plain", want: `"action": "decline"`},
-		{name: "json", method: "POST", path: "/tools/get-structured-content/execute", accept: "application/json", body: weather,
-			status: 200, contentType: "application/json", want: `"structuredContent":{`},
-		{name: "nothing acceptable", method: "POST", path: "/tools/get-structured-content/execute", accept: "image/png", body: weather,
-			status: 406, contentType: "application/json", want: `"code":"NOT_ACCEPTABLE"`},
-		{name: "unknown tool", method: "POST", path: "/tools/no-such-tool/execute", body: `{"arguments":{}}`,
-			status: 404, contentType: "application/json", want: `"code":"NOT_FOUND"`},
-		{name: "arguments against the schema", method: "POST", path: "/tools/get-sum/execute", body: `{"arguments":{"a":"two","b":3}}`,
-			status: 400, contentType: "application/json", want: `"code":"INVALID_PARAMETER"`},
-		{name: "schema", method: "GET", path: "/tools/get-sum/schema",
-			status: 200, contentType: "application/json", want: `"a"`},
-		{name: "openapi", method: "GET", path: "/openapi.json",
-			status: 200, contentType: "application/json", want: `/tools/get-structured-content/execute`},
-		{name: "resources", method: "GET", path: "/resources",
-			status: 200, contentType: "application/json", want: `"resources":[`},
-		{name: "resource content", method: "GET", path: "/resources/" + url.PathEscape("demo://resource/static/document/architecture.md") + "/content",
-			status: 200, contentType: "text/markdown", want: "#"},
-		{name: "prompt", method: "POST", path: "/prompts/simple-prompt/render", accept: "text/plain", body: `{"arguments":{}}`,
-			status: 200, contentType: "text/plain", want: ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -140,11 +141,18 @@ func (u upstream) command(t *testing.T, dir string) *exec.Cmd {
 func connectDirect(ctx context.Context, t *testing.T, u upstream, dir string) *mcp.ClientSession {
 	t.Helper()
 	// The capabilities of the gateway's own client, so that the upstream
-	// offers both the same tools.
+	// offers both the same tools: form elicitation, sampling, roots.
 	client := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1.0.0"}, &mcp.ClientOptions{
-		Capabilities: &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}},
+		Capabilities: &mcp.ClientCapabilities{
+			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
+			Sampling:    &mcp.SamplingCapabilities{},
+			RootsV2:     &mcp.RootCapabilities{ListChanged: true},
+		},
 		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			return &mcp.ElicitResult{Action: "decline"}, nil
+		},
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			return nil, errors.New("no model here")
 		},
 	})
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: u.command(t, dir)}, nil)

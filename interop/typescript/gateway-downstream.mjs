@@ -6,8 +6,12 @@
 // 2026-07-28 over stdio and stateless streamable HTTP.
 //
 // For each: a client that declares nothing gets the result a client of the
-// same SDK gets from the upstream directly, and a client that declares
-// `human` gets markdown for the memory server's read_graph.
+// same SDK gets from the upstream directly (its members in the same order),
+// a client that declares
+// `human` gets markdown for the memory server's read_graph, and the
+// everything server's question reaches an interactive client (v1: the
+// gateway's elicitation/create; v2: its inputRequests and the client's
+// retry) and never a `!interactive` one.
 //
 // Not matched by node --test's default patterns: typescript_test.go runs this
 // file alone, once (TestGatewayDownstream).
@@ -20,6 +24,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HTTPV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HTTPV2 } from '@modelcontextprotocol/client';
@@ -91,7 +96,9 @@ const CALLS = {
 /** The two SDKs: how each makes a client and a stdio transport. */
 const SDKS = {
   v1: {
-    client: (features) => new ClientV1({ name: 'contentneg-gateway-v1', version: '1.0.0' }, { capabilities: capabilities(features) }),
+    client: (features, elicitation) =>
+      new ClientV1({ name: 'contentneg-gateway-v1', version: '1.0.0' }, { capabilities: capabilities(features, elicitation) }),
+    onElicit: (client, handler) => client.setRequestHandler(ElicitRequestSchema, handler),
     stdio: (command, args, env) => new StdioV1({ command, args, env: { ...process.env, ...env }, stderr: 'inherit' }),
     http: (url) => new HTTPV1(url),
     // v1's callTool takes the result schema second.
@@ -100,11 +107,13 @@ const SDKS = {
     direct: (features) => SDKS.v1.client(features),
   },
   v2: {
-    client: (features) =>
+    client: (features, elicitation) =>
       new ClientV2(
         { name: 'contentneg-gateway-v2', version: '1.0.0' },
-        { capabilities: capabilities(features), versionNegotiation: { mode: { pin: PROTOCOL } } },
+        { capabilities: capabilities(features, elicitation), versionNegotiation: { mode: { pin: PROTOCOL } } },
       ),
+    // Also how the client answers the stateless era's inputRequests.
+    onElicit: (client, handler) => client.setRequestHandler('elicitation/create', handler),
     stdio: (command, args, env) => new StdioV2({ command, args, env: { ...process.env, ...env }, stderr: 'inherit' }),
     http: (url) => new HTTPV2(url),
     call: (client, params) => client.callTool(params, bounded()),
@@ -184,7 +193,13 @@ for (const down of DOWNSTREAMS) {
         }
         const got = (await callAll(sdk, gw, calls)).map(toolResult);
         for (let i = 0; i < calls.length; i++) {
-          assert.deepEqual(got[i], want[i], `${server}, ${calls[i].name}: through the gateway differs from directly`);
+          // The same members in the same order: the gateway passes the
+          // upstream's bytes on (JSON.parse keeps their order).
+          assert.equal(
+            JSON.stringify(got[i]),
+            JSON.stringify(want[i]),
+            `${server}, ${calls[i].name}: through the gateway differs from directly`,
+          );
         }
       });
     }
@@ -204,6 +219,26 @@ for (const down of DOWNSTREAMS) {
         assert.ok(text.includes(want), `the markdown does not say ${JSON.stringify(want)}:\n${text}`);
       }
       assert.match(text, /^\s*(#|-|\*|\|)/m, `no markdown structure (heading, list or table):\n${text}`);
+    });
+
+    it("the everything server's question reaches an interactive client, never a !interactive one", { timeout: TEST_MS }, async (t) => {
+      const cases = [
+        { features: ['human'], asked: 1, shows: '"name": "Zoë"' },
+        { features: ['human', '!interactive'], asked: 0, shows: '"action": "decline"' },
+      ];
+      for (const c of cases) {
+        const client = sdk.client(c.features, true);
+        let asked = 0;
+        sdk.onElicit(client, async () => {
+          asked++;
+          return { action: 'accept', content: { name: 'Zoë', check: true } };
+        });
+        const gw = await connect(t, client, await down.connect(t, sdk, UPSTREAMS.everything()));
+        const result = await sdk.call(gw, { name: 'trigger-elicitation-request', arguments: {} });
+        const text = (result.content ?? []).map((b) => b.text ?? '').join('');
+        assert.equal(asked, c.asked, `features ${JSON.stringify(c.features)}: asked ${asked} times, want ${c.asked}`);
+        assert.ok(text.includes(c.shows), `features ${JSON.stringify(c.features)}: the upstream's result does not show ${c.shows}:\n${text}`);
+      }
     });
   });
 }

@@ -1,9 +1,11 @@
 // Package gosdkbackend is the REST binding's backend for servers of the
-// official Go MCP SDK (github.com/modelcontextprotocol/go-sdk): it connects
-// one in-memory client session to the server and forwards every REST
-// request over it, declaring per request, in the request's own _meta, the
-// content-negotiation extension with the request's feature tags and no
-// elicitation capability.
+// official Go MCP SDK (github.com/modelcontextprotocol/go-sdk): it forwards
+// every REST request to the server over in-memory client sessions,
+// declaring the content-negotiation extension with the request's feature
+// tags and no elicitation capability, as an MCP client of the era does: in
+// the stateless era in the request's own _meta, over one session; in the
+// legacy era at initialize, over a session per feature set (a bounded
+// pool, see [Options.MaxSessions]).
 //
 // The server's content-negotiation middleware then renders, gates and
 // reports "not found" exactly as it does for MCP clients: a REST client
@@ -19,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -44,19 +47,46 @@ type Options struct {
 	// means the SDK's default (2026-07-28, the stateless era). Set
 	// "2025-11-25" for the legacy era.
 	ProtocolVersion string
+	// MaxSessions bounds the sessions a legacy-era Backend keeps, one per
+	// distinct feature set it has been asked to declare (see [Backend]);
+	// zero or less means 8. The stateless era keeps one session whatever
+	// this says.
+	MaxSessions int
 }
 
+// defaultMaxSessions is MaxSessions' default: the REST binding declares
+// one feature set per rendering and verbosity in use, a handful.
+const defaultMaxSessions = 8
+
+// statelessProtocol is the first protocol version of the stateless era.
+const statelessProtocol = "2026-07-28"
+
 // Backend forwards the REST binding's requests to a go-sdk server. It is
-// safe for concurrent use; close it with [Backend.Close]. When the session
-// ends under it (the server closed its sessions), it connects again: reads
-// are retried once on the new session; a tool call is not (it may have
-// run), and fails with an error wrapping [rest.ErrUnavailable].
+// safe for concurrent use; close it with [Backend.Close].
+//
+// In the stateless era, every request declares its features in its own
+// _meta, over one session. In the legacy era, a client declares its
+// features once, at initialize, as an MCP client of that era does: the
+// Backend keeps one session per distinct feature set (the exact sequence
+// of tags), connected when a set is first asked for, at most
+// [Options.MaxSessions] of them; the least recently used one is closed
+// when a new set needs room (after the requests under way on it end).
+// Its requests then carry no declaration of their own, so the server
+// decodes none per request.
+//
+// When a session ends under it (the server closed its sessions), it
+// connects again: reads are retried once on the new session; a tool call
+// is not (it may have run), and fails with an error wrapping
+// [rest.ErrUnavailable].
 type Backend struct {
 	server *mcp.Server
 	so     *mcp.ClientSessionOptions
+	legacy bool // declare at initialize, one session per feature set
+	max    int  // the bound of pool
 
 	mu     sync.Mutex
-	cur    *conn // the session in use
+	cur    *conn     // the session that declares nothing at initialize: Server, and every request in the stateless era
+	pool   []*pooled // legacy era: the sessions per feature set, most recently used first
 	closed bool
 }
 
@@ -91,6 +121,30 @@ func (c *conn) close() error {
 	return err
 }
 
+// pooled is a legacy-era session that declared features at initialize.
+// c and err are set once, under Backend.mu, before ready is closed, and
+// read after it; refs, dropped and shut are guarded by Backend.mu.
+type pooled struct {
+	features []string      // a copy of the tags declared
+	ready    chan struct{} // closed when c or err is set
+	c        *conn
+	err      error
+	refs     int  // requests holding it, and the connect under way
+	dropped  bool // out of the pool: closed when refs drops to 0
+	shut     bool // c was closed
+}
+
+// closeIfIdle closes p's session when it is out of the pool and no request
+// holds it; it returns the session to close (outside the lock), or nil.
+// b.mu must be held.
+func (p *pooled) closeIfIdle() *conn {
+	if !p.dropped || p.refs > 0 || p.c == nil || p.shut {
+		return nil
+	}
+	p.shut = true
+	return p.c
+}
+
 var _ rest.Backend = (*Backend)(nil)
 
 // ErrClosed is what a closed Backend's methods return.
@@ -99,27 +153,36 @@ var ErrClosed = errors.New("gosdkbackend: closed")
 // New connects a client session to server over in-memory transports. The
 // server must have the content-negotiation middleware installed.
 func New(ctx context.Context, server *mcp.Server, opts *Options) (*Backend, error) {
-	b := &Backend{server: server}
+	b := &Backend{server: server, max: defaultMaxSessions}
 	if opts != nil && opts.ProtocolVersion != "" {
 		b.so = &mcp.ClientSessionOptions{ProtocolVersion: opts.ProtocolVersion}
 	}
-	c, err := b.connect(ctx)
+	if opts != nil && opts.MaxSessions > 0 {
+		b.max = opts.MaxSessions
+	}
+	c, err := b.connect(ctx, false, nil)
 	if err != nil {
 		return nil, err
 	}
 	b.cur = c
+	b.legacy = c.cs.InitializeResult().ProtocolVersion < statelessProtocol
 	return b, nil
 }
 
-// connect opens a session to the server and checks that it negotiates.
-func (b *Backend) connect(ctx context.Context) (*conn, error) {
+// connect opens a session to the server, declaring features at initialize
+// when declared says so, and checks that it negotiates.
+func (b *Backend) connect(ctx context.Context, declared bool, features []string) (*conn, error) {
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := b.server.Connect(ctx, st, nil)
 	if err != nil {
 		return nil, fmt.Errorf("gosdkbackend: connect the server: %w", err)
 	}
+	caps := &mcp.ClientCapabilities{}
+	if declared {
+		caps.AddExtension(shaping.ExtensionID, settings(features))
+	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "contentneg-rest", Version: "1.0.0"},
-		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
+		&mcp.ClientOptions{Capabilities: caps})
 	cs, err := client.Connect(ctx, ct, b.so)
 	if err != nil {
 		_ = ss.Close()
@@ -134,15 +197,30 @@ func (b *Backend) connect(ctx context.Context) (*conn, error) {
 	return c, nil
 }
 
-// Close ends the session; the Backend cannot be used after.
+// Close ends every session, those under way included; the Backend cannot
+// be used after.
 func (b *Backend) Close() error {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	if b.closed {
+		b.mu.Unlock()
 		return nil
 	}
 	b.closed = true
-	return b.cur.close()
+	var shut []*conn
+	for _, p := range b.pool {
+		if p.c != nil && !p.shut {
+			p.shut = true
+			shut = append(shut, p.c)
+		}
+		p.dropped = true
+	}
+	b.pool = nil
+	b.mu.Unlock()
+	err := b.cur.close()
+	for _, c := range shut {
+		_ = c.close()
+	}
+	return err
 }
 
 // session returns the session in use.
@@ -167,7 +245,7 @@ func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
 		return b.cur, nil
 	}
 	_ = c.close()
-	n, err := b.connect(context.WithoutCancel(ctx))
+	n, err := b.connect(context.WithoutCancel(ctx), false, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -175,15 +253,114 @@ func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
 	return n, nil
 }
 
-// do runs f on the session in use. When the session has ended, it connects
-// again, and runs f once more when retry says that f may run twice.
-func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSession) (T, error)) (T, error) {
+// acquire returns the legacy-era session that declared features, connecting
+// it when the pool has none, and holds it until release. A request waits
+// for its set's session to be connected, or for ctx; the connect goes on
+// without it, for the next request.
+func (b *Backend) acquire(ctx context.Context, features []string) (*pooled, error) {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return nil, ErrClosed
+	}
+	var evicted *conn
+	i := slices.IndexFunc(b.pool, func(p *pooled) bool { return slices.Equal(p.features, features) })
+	var p *pooled
+	if i >= 0 {
+		p = b.pool[i]
+		copy(b.pool[1:i+1], b.pool[:i]) // most recently used first
+		b.pool[0] = p
+	} else {
+		p = &pooled{features: slices.Clone(features), ready: make(chan struct{}), refs: 1} // the connect's
+		b.pool = slices.Insert(b.pool, 0, p)
+		if len(b.pool) > b.max {
+			last := b.pool[len(b.pool)-1]
+			b.pool[len(b.pool)-1] = nil
+			b.pool = b.pool[:len(b.pool)-1]
+			last.dropped = true
+			evicted = last.closeIfIdle()
+		}
+		// The session outlives this request: it is not connected under
+		// its context.
+		go b.connectPooled(context.WithoutCancel(ctx), p)
+	}
+	p.refs++
+	b.mu.Unlock()
+	if evicted != nil {
+		_ = evicted.close()
+	}
+	select {
+	case <-p.ready:
+	case <-ctx.Done():
+		b.release(p)
+		return nil, ctx.Err()
+	}
+	if p.err != nil { // set before ready is closed, never after
+		b.release(p)
+		return nil, p.err
+	}
+	return p, nil
+}
+
+// connectPooled connects p's session, declaring its features, and lets go
+// of the hold acquire took for it.
+func (b *Backend) connectPooled(ctx context.Context, p *pooled) {
+	c, err := b.connect(ctx, true, p.features)
+	if err != nil {
+		err = fmt.Errorf("%w: %w", rest.ErrUnavailable, err)
+	}
+	var late *conn // connected after Close
+	b.mu.Lock()
+	switch {
+	case err != nil:
+		b.drop(p)
+	case b.closed:
+		err, late, p.shut = ErrClosed, c, true
+	}
+	p.c, p.err = c, err
+	b.mu.Unlock()
+	close(p.ready)
+	if late != nil {
+		_ = late.close()
+	}
+	b.release(p)
+}
+
+// release lets go of p; the last holder of a session out of the pool
+// closes it.
+func (b *Backend) release(p *pooled) {
+	b.mu.Lock()
+	p.refs--
+	c := p.closeIfIdle()
+	b.mu.Unlock()
+	if c != nil {
+		_ = c.close()
+	}
+}
+
+// drop takes p out of the pool, if it is still there. b.mu must be held.
+func (b *Backend) drop(p *pooled) {
+	if i := slices.Index(b.pool, p); i >= 0 {
+		b.pool = slices.Delete(b.pool, i, i+1)
+	}
+	p.dropped = true
+}
+
+// do runs f on a session that declares features: in the stateless era,
+// the one session, with features declared in meta; in the legacy era, the
+// session that declared them at initialize, with no meta. When the session
+// has ended, it connects again, and runs f once more when retry says that
+// f may run twice.
+func do[T any](ctx context.Context, b *Backend, features []string, retry bool, f func(cs *mcp.ClientSession, meta mcp.Meta) (T, error)) (T, error) {
+	if b.legacy {
+		return doPooled(ctx, b, features, retry, f)
+	}
 	c, err := b.session()
 	if err != nil {
 		var zero T
 		return zero, err
 	}
-	v, err := f(c.cs)
+	v, err := f(c.cs, declare(features))
 	if !c.ended(err) {
 		return v, err
 	}
@@ -191,16 +368,47 @@ func do[T any](ctx context.Context, b *Backend, retry bool, f func(*mcp.ClientSe
 	if rerr != nil || !retry {
 		return v, fmt.Errorf("%w: %w", rest.ErrUnavailable, err)
 	}
-	return f(n.cs)
+	return f(n.cs, declare(features))
+}
+
+// doPooled is do in the legacy era.
+func doPooled[T any](ctx context.Context, b *Backend, features []string, retry bool, f func(cs *mcp.ClientSession, meta mcp.Meta) (T, error)) (T, error) {
+	var zero T
+	p, err := b.acquire(ctx, features)
+	if err != nil {
+		return zero, err
+	}
+	v, err := f(p.c.cs, nil)
+	ended := p.c.ended(err)
+	if ended {
+		b.mu.Lock()
+		b.drop(p) // the next request for these features connects anew
+		b.mu.Unlock()
+	}
+	b.release(p)
+	if !ended {
+		return v, err
+	}
+	if !retry {
+		return v, fmt.Errorf("%w: %w", rest.ErrUnavailable, err)
+	}
+	if p, err = b.acquire(ctx, features); err != nil {
+		return zero, err
+	}
+	defer b.release(p)
+	return f(p.c.cs, nil)
+}
+
+// settings are the extension's settings declaring features.
+func settings(features []string) map[string]any {
+	return map[string]any{"version": "1.0", "features": features}
 }
 
 // declare is the _meta of a request that declares features and nothing
 // else: no elicitation, no sampling, no roots.
 func declare(features []string) mcp.Meta {
 	return mcp.Meta{mcp.MetaKeyClientCapabilities: map[string]any{
-		"extensions": map[string]any{
-			shaping.ExtensionID: map[string]any{"version": "1.0", "features": features},
-		},
+		"extensions": map[string]any{shaping.ExtensionID: settings(features)},
 	}}
 }
 
@@ -240,8 +448,8 @@ func collect[T, U any](seq iter.Seq2[T, error], conv func(T) U) ([]U, error) {
 
 // Tools lists the tools.
 func (b *Backend) Tools(ctx context.Context) ([]rest.Tool, error) {
-	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Tool, error) {
-		return collect(cs.Tools(ctx, &mcp.ListToolsParams{Meta: declare(listing)}), tool)
+	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.Tool, error) {
+		return collect(cs.Tools(ctx, &mcp.ListToolsParams{Meta: meta}), tool)
 	})
 	return out, wrap(err, "list tools")
 }
@@ -257,8 +465,8 @@ func tool(t *mcp.Tool) rest.Tool {
 
 // Resources lists the resources.
 func (b *Backend) Resources(ctx context.Context) ([]rest.Resource, error) {
-	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Resource, error) {
-		return collect(cs.Resources(ctx, &mcp.ListResourcesParams{Meta: declare(listing)}), resource)
+	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.Resource, error) {
+		return collect(cs.Resources(ctx, &mcp.ListResourcesParams{Meta: meta}), resource)
 	})
 	return out, wrap(err, "list resources")
 }
@@ -278,8 +486,8 @@ func resource(r *mcp.Resource) rest.Resource {
 
 // ResourceTemplates lists the resource templates.
 func (b *Backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplate, error) {
-	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.ResourceTemplate, error) {
-		return collect(cs.ResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Meta: declare(listing)}), func(t *mcp.ResourceTemplate) rest.ResourceTemplate {
+	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.ResourceTemplate, error) {
+		return collect(cs.ResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Meta: meta}), func(t *mcp.ResourceTemplate) rest.ResourceTemplate {
 			return rest.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType}
 		})
 	})
@@ -288,8 +496,8 @@ func (b *Backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplat
 
 // Prompts lists the prompts.
 func (b *Backend) Prompts(ctx context.Context) ([]rest.Prompt, error) {
-	out, err := do(ctx, b, true, func(cs *mcp.ClientSession) ([]rest.Prompt, error) {
-		return collect(cs.Prompts(ctx, &mcp.ListPromptsParams{Meta: declare(listing)}), prompt)
+	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.Prompt, error) {
+		return collect(cs.Prompts(ctx, &mcp.ListPromptsParams{Meta: meta}), prompt)
 	})
 	return out, wrap(err, "list prompts")
 }
@@ -307,8 +515,8 @@ func prompt(p *mcp.Prompt) rest.Prompt {
 // CallTool calls a tool, declaring features. A call is never repeated: if
 // the session ends under it, the error wraps [rest.ErrUnavailable].
 func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
-	res, err := do(ctx, b, false, func(cs *mcp.ClientSession) (*mcp.CallToolResult, error) {
-		return cs.CallTool(ctx, &mcp.CallToolParams{Meta: declare(features), Name: name, Arguments: arguments})
+	res, err := do(ctx, b, features, false, func(cs *mcp.ClientSession, meta mcp.Meta) (*mcp.CallToolResult, error) {
+		return cs.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: name, Arguments: arguments})
 	})
 	if err != nil {
 		return nil, wrap(err, "call tool "+name)
@@ -330,8 +538,8 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 
 // ReadResource reads a resource, declaring features.
 func (b *Backend) ReadResource(ctx context.Context, uri string, features []string) ([]rest.ResourceContent, error) {
-	res, err := do(ctx, b, true, func(cs *mcp.ClientSession) (*mcp.ReadResourceResult, error) {
-		return cs.ReadResource(ctx, &mcp.ReadResourceParams{Meta: declare(features), URI: uri})
+	res, err := do(ctx, b, features, true, func(cs *mcp.ClientSession, meta mcp.Meta) (*mcp.ReadResourceResult, error) {
+		return cs.ReadResource(ctx, &mcp.ReadResourceParams{Meta: meta, URI: uri})
 	})
 	if err != nil {
 		return nil, wrap(err, "read "+uri)
@@ -352,8 +560,8 @@ func (b *Backend) ReadResource(ctx context.Context, uri string, features []strin
 
 // GetPrompt renders a prompt, declaring features.
 func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[string]string, features []string) (*rest.PromptResult, error) {
-	res, err := do(ctx, b, true, func(cs *mcp.ClientSession) (*mcp.GetPromptResult, error) {
-		return cs.GetPrompt(ctx, &mcp.GetPromptParams{Meta: declare(features), Name: name, Arguments: arguments})
+	res, err := do(ctx, b, features, true, func(cs *mcp.ClientSession, meta mcp.Meta) (*mcp.GetPromptResult, error) {
+		return cs.GetPrompt(ctx, &mcp.GetPromptParams{Meta: meta, Name: name, Arguments: arguments})
 	})
 	if err != nil {
 		return nil, wrap(err, "get prompt "+name)

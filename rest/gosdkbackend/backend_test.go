@@ -84,7 +84,9 @@ func (d *demo) post(t testing.TB, ctx context.Context, tool, accept string, args
 var departure = "2026-11-20T08:00:00+01:00"
 
 // TestSameBytesAsMCP: a REST client and an MCP client (both eras) with the
-// same preference get the same rendering, byte for byte.
+// same preference get the same rendering, byte for byte, whichever era the
+// backend speaks (the legacy era declares at initialize, the stateless era
+// in every request).
 func TestSameBytesAsMCP(t *testing.T) {
 	calls := []struct {
 		server func(testing.TB) *mcp.Server
@@ -102,52 +104,61 @@ func TestSameBytesAsMCP(t *testing.T) {
 		{"html", "text/html"},
 		{"json", "application/json"},
 	}
+	backends := []struct {
+		name string
+		opts *gosdkbackend.Options
+	}{
+		{"stateless backend", nil},
+		{"legacy backend", &gosdkbackend.Options{ProtocolVersion: middlewaretest.LegacyProtocol}},
+	}
 	for _, c := range calls {
-		d := newDemo(t, c.server(t), nil)
-		for _, legacy := range []bool{false, true} {
-			for _, f := range formats {
-				t.Run(fmt.Sprintf("%s/%s/legacy=%v", c.tool, f.format, legacy), func(t *testing.T) {
-					ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-					defer cancel()
-					cs := middlewaretest.Connect(t, d.server, &middlewaretest.Options{Legacy: legacy, Settings: middlewaretest.Declare("format=" + f.format)})
-					res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
-					if err != nil || res.IsError {
-						t.Fatalf("MCP call: %v %+v", err, res)
-					}
-					status, ctype, body := d.post(t, ctx, c.tool, f.accept, c.args)
-					if status != 200 || !strings.HasPrefix(ctype, f.accept) {
-						t.Fatalf("REST: %d %s %s", status, ctype, body)
-					}
-					if f.format != "json" {
-						mcpText := res.Content[0].(*mcp.TextContent).Text
-						if body != mcpText {
-							t.Errorf("REST body differs from the MCP rendering:\nREST: %q\nMCP:  %q", body, mcpText)
+		for _, be := range backends {
+			d := newDemo(t, c.server(t), be.opts)
+			for _, legacy := range []bool{false, true} {
+				for _, f := range formats {
+					t.Run(fmt.Sprintf("%s/%s/%s/legacy=%v", be.name, c.tool, f.format, legacy), func(t *testing.T) {
+						ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+						defer cancel()
+						cs := middlewaretest.Connect(t, d.server, &middlewaretest.Options{Legacy: legacy, Settings: middlewaretest.Declare("format=" + f.format)})
+						res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+						if err != nil || res.IsError {
+							t.Fatalf("MCP call: %v %+v", err, res)
 						}
-						return
-					}
-					var got struct {
-						Content           []map[string]any `json:"content"`
-						StructuredContent any              `json:"structuredContent"`
-					}
-					if err := json.Unmarshal([]byte(body), &got); err != nil {
-						t.Fatal(err)
-					}
-					var want any
-					raw, _ := json.Marshal(res.StructuredContent)
-					_ = json.Unmarshal(raw, &want)
-					if !reflect.DeepEqual(got.StructuredContent, want) {
-						t.Errorf("structuredContent differs:\nREST: %v\nMCP:  %v", got.StructuredContent, want)
-					}
-					var wantContent []map[string]any
-					raw, _ = json.Marshal(res.Content)
-					_ = json.Unmarshal(raw, &wantContent)
-					if len(wantContent) == 0 {
-						wantContent = []map[string]any{}
-					}
-					if !reflect.DeepEqual(got.Content, wantContent) {
-						t.Errorf("content differs:\nREST: %v\nMCP:  %v", got.Content, wantContent)
-					}
-				})
+						status, ctype, body := d.post(t, ctx, c.tool, f.accept, c.args)
+						if status != 200 || !strings.HasPrefix(ctype, f.accept) {
+							t.Fatalf("REST: %d %s %s", status, ctype, body)
+						}
+						if f.format != "json" {
+							mcpText := res.Content[0].(*mcp.TextContent).Text
+							if body != mcpText {
+								t.Errorf("REST body differs from the MCP rendering:\nREST: %q\nMCP:  %q", body, mcpText)
+							}
+							return
+						}
+						var got struct {
+							Content           []map[string]any `json:"content"`
+							StructuredContent any              `json:"structuredContent"`
+						}
+						if err := json.Unmarshal([]byte(body), &got); err != nil {
+							t.Fatal(err)
+						}
+						var want any
+						raw, _ := json.Marshal(res.StructuredContent)
+						_ = json.Unmarshal(raw, &want)
+						if !reflect.DeepEqual(got.StructuredContent, want) {
+							t.Errorf("structuredContent differs:\nREST: %v\nMCP:  %v", got.StructuredContent, want)
+						}
+						var wantContent []map[string]any
+						raw, _ = json.Marshal(res.Content)
+						_ = json.Unmarshal(raw, &wantContent)
+						if len(wantContent) == 0 {
+							wantContent = []map[string]any{}
+						}
+						if !reflect.DeepEqual(got.Content, wantContent) {
+							t.Errorf("content differs:\nREST: %v\nMCP:  %v", got.Content, wantContent)
+						}
+					})
+				}
 			}
 		}
 	}
@@ -440,8 +451,14 @@ func TestResourceDatesAndBlobs(t *testing.T) {
 // new one; a tool call that met the closed session is a 503 (it is not
 // repeated: it may have run), and the next one succeeds.
 func TestReconnects(t *testing.T) {
+	for _, version := range []string{"", middlewaretest.LegacyProtocol} {
+		t.Run("protocol="+version, func(t *testing.T) { testReconnects(t, version) })
+	}
+}
+
+func testReconnects(t *testing.T, version string) {
 	s := weatherServer(t)
-	b, err := gosdkbackend.New(context.Background(), s, nil)
+	b, err := gosdkbackend.New(context.Background(), s, &gosdkbackend.Options{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -464,6 +481,11 @@ func TestReconnects(t *testing.T) {
 	closeAll()
 	if rec := serve("GET", "/mcp/v1/tools", ""); rec.Code != 200 {
 		t.Errorf("list after the session ended: %d %s", rec.Code, rec.Body)
+	}
+	// A call that succeeds, and connects the legacy era's session for its
+	// features; then its session ends.
+	if _, err := b.CallTool(context.Background(), "get_weather", json.RawMessage(`{"city":"Bern"}`), []string{"format=text"}); err != nil {
+		t.Fatal(err)
 	}
 	closeAll()
 	// Straight to the backend: over REST, the execute's listing would

@@ -14,18 +14,29 @@ import (
 )
 
 // BenchmarkExecute compares one POST .../execute of get_weather per
-// rendering with the same call made by an MCP client (stateless era,
-// in-memory): the difference is what the REST layer costs.
+// rendering with the same call made by an MCP client declaring the same
+// tags (stateless era, in-memory): the difference is what the REST layer
+// costs.
 //
 //	go test -run '^$' -bench BenchmarkExecute -benchmem ./rest/gosdkbackend/
-func BenchmarkExecute(b *testing.B) {
+func BenchmarkExecute(b *testing.B) { benchmarkExecute(b, false) }
+
+// BenchmarkExecuteLegacy is BenchmarkExecute in the legacy era (protocol
+// 2025-11-25): the MCP client declares its tags once, at initialize.
+func BenchmarkExecuteLegacy(b *testing.B) { benchmarkExecute(b, true) }
+
+func benchmarkExecute(b *testing.B, legacy bool) {
 	formats := []struct{ format, accept string }{
 		{"json", "application/json"},
 		{"markdown", "text/markdown"},
 		{"text", "text/plain"},
 	}
 	server := weatherServer(b)
-	backend, err := gosdkbackend.New(context.Background(), server, nil)
+	var opts *gosdkbackend.Options
+	if legacy {
+		opts = &gosdkbackend.Options{ProtocolVersion: middlewaretest.LegacyProtocol}
+	}
+	backend, err := gosdkbackend.New(context.Background(), server, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -46,7 +57,8 @@ func BenchmarkExecute(b *testing.B) {
 			}
 		})
 		b.Run(f.format+"/mcp", func(b *testing.B) {
-			cs := middlewaretest.Connect(b, server, &middlewaretest.Options{Settings: middlewaretest.Declare("format=" + f.format)})
+			cs := middlewaretest.Connect(b, server, &middlewaretest.Options{Legacy: legacy,
+				Settings: middlewaretest.Declare("format="+f.format, "!interactive")})
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
