@@ -57,7 +57,5 @@ func Example() {
 	// - **High c:** 9.5
 	// - **Sky:** Overcast
 	// [format=text verbosity=compact]:
-	// city=Bern
-	// high_c=9.5
-	// sky=Overcast
+	// city=Bern high_c=9.5 sky=Overcast
 }

@@ -138,7 +138,7 @@ func TestResourceRenderings(t *testing.T) {
 	}{
 		{"JSON for an agent", []string{"agent"}, "test://station", "test://station application/json; charset=utf-8", equals(`{"station":"Bern","temperature_c":8.5}`)},
 		{"JSON rendered for a person", []string{"human"}, "test://station", "test://station text/markdown", isMarkdownWith("Bern")},
-		{"JSON rendered for a terminal", []string{"format=text", "verbosity=compact"}, "test://station", "test://station text/plain", equals("station=Bern\ntemperature_c=8.5")},
+		{"JSON rendered for a terminal", []string{"format=text", "verbosity=compact"}, "test://station", "test://station text/plain", equals("station=Bern temperature_c=8.5")},
 		{"no markdown alternative: the JSON one, rendered", []string{"human"}, "test://html-or-json", "test://html-or-json text/markdown", isMarkdownWith("Bern")},
 		{"no JSON alternative: the first", []string{"agent"}, "test://pdf-or-text", "test://pdf-or-text application/pdf", nil},
 		{"the text alternative for a terminal", []string{"format=text"}, "test://pdf-or-text", "test://pdf-or-text text/plain", equals("Bern: 8.5 °C")},
@@ -231,8 +231,8 @@ func TestRendererRegisteredForAURITemplate(t *testing.T) {
 	m.Register("test://{name}", shaping.Tool{Renderer: r})
 	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact")})
 	tests := []struct{ uri, want string }{
-		{"test://sensors/bern", "station=Bern"},               // the template's projection
-		{"test://station", "station=Bern\ntemperature_c=8.5"}, // the generic compact text
+		{"test://sensors/bern", "station=Bern"},              // the template's projection
+		{"test://station", "station=Bern temperature_c=8.5"}, // the generic compact text
 	}
 	for _, tt := range tests {
 		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: tt.uri})

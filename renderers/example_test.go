@@ -97,8 +97,7 @@ func ExampleNewTemplate() {
 	fmt.Println(text)
 	// Output:
 	// **Bern, Switzerland**: Light rain \<b>, 8.1 °C
-	// city=Bern, Switzerland
-	// t=8.1
+	// city="Bern, Switzerland" t=8.1
 }
 
 func ExamplePlainText() {

@@ -17,6 +17,7 @@ const (
 	keyChars                             // it is a key: '"', '=', ':', ',', '[', ']', '{', '}'
 	pairSeparated                        // it is in a line of "k=v k=v" pairs (logfmt): ' '
 	elementLine                          // it is a whole line in a list of elements: a final ':'
+	headerKey                            // it is a key in a compact table header: '.'
 )
 
 // A data value is also quoted, whatever its place, when it could read as another kind of value
@@ -44,7 +45,8 @@ func needsQuote(s string, rule quoteRule) bool {
 			c == ',' && rule&(commaSeparated|keyChars) != 0,
 			c == ' ' && prevSpace && rule&spaceSeparated != 0,
 			c == ' ' && rule&pairSeparated != 0,
-			rule&keyChars != 0 && strings.ContainsRune(`:[]{}`, c):
+			rule&keyChars != 0 && strings.ContainsRune(`:[]{}`, c),
+			c == '.' && rule&headerKey != 0:
 			return true
 		}
 		prevSpace = c == ' '

@@ -95,6 +95,8 @@ type field struct {
 // column is one column of a table rendered from a uniform array of objects.
 type column struct {
 	key    string
+	sub    string // compact text: the member of key's object this column holds ("key.sub")
+	list   bool   // compact text: the column holds a list of scalars, its items the row's last cells
 	prop   *Property
 	rank   int
 	filled bool // some row has a non-empty value (compact drops the other columns)

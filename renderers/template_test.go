@@ -66,7 +66,7 @@ func TestNewTemplateText(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{name: "compact projection", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Compact}, want: "city=Bern, Switzerland\nt=8.1\nsky=Light rain"},
+		{name: "compact projection", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Compact}, want: `city="Bern, Switzerland" t=8.1 sky="Light rain"`},
 		{name: "projection of nothing renders the value", spec: TemplateSpec{Compact: "nope"}, give: `{"a":1}`, opts: Options{Verbosity: negotiation.Compact}, want: "a=1"},
 		{name: "projection of a scalar", spec: TemplateSpec{Compact: "a.b"}, give: `{"a":{"b":"x"}}`, opts: Options{Verbosity: negotiation.Compact}, want: "x"},
 		{name: "text template", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Verbose}, want: "Weather for Bern, Switzerland at 2026-11-20T14:00:00+01:00: Light rain, 8.1 °C"},

@@ -11,12 +11,13 @@ import (
 // nested objects indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c",
 // uniform arrays of objects as "key[N]:" over a table of aligned columns, and other arrays'
 // elements labelled 1, 2, ... Compact is lossless, with a grammar of its own (docs/renderers.md):
-// "key=value" lines, "key[N]=a,b,c", "key: a=1 b=x" for a flat object and, for a uniform array
-// of objects, a "key[N]{a,b}:" header once and one comma-separated row per element. No value is
-// dropped at any verbosity. A value is double-quoted (a JSON string literal) when it is empty,
-// could read as null, a boolean, a number or JSON text, starts with '"', has leading or trailing
-// blanks, holds '"', '=', control, separator or bidi characters or the delimiter of its place, or
-// would start a line with markdown block syntax; inline characters such as '*' are kept verbatim.
+// "key=value" lines (several as one line of pairs, "a=1 b=x"), "key[]=a,b,c", "key: a=1 b=x" for
+// a flat object and, for a uniform array of objects, a "key[N]{a,b}:" header once and one
+// comma-separated row per element. No value is dropped at any verbosity. A value is double-quoted
+// (a JSON string literal) when it is empty, could read as null, a boolean, a number or JSON text,
+// starts with '"', has leading or trailing blanks, holds '"', '=', control, separator or bidi
+// characters or the delimiter of its place, or would start a line with markdown block syntax;
+// inline characters such as '*' are kept verbatim.
 func (Generic) Text(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: text: %w", err)

@@ -13,19 +13,27 @@ import (
 // comes from, for models. docs/renderers.md gives its grammar; the tests hold a decoder for it.
 //
 //   - An object member is a line at its object's indentation: "key=value" for a scalar or an empty
-//     container ("[]", "{}"); "key[N]=a,b" for a list of scalars; "key: a=1 b=x" (logfmt pairs)
+//     container ("[]", "{}"); "key[]=a,b" for a list of scalars; "key: a=1 b=x" (logfmt pairs)
 //     for an object whose members are all written as pairs; "key:" with the members one space
 //     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for an array of
 //     objects whose keys a, b hold a scalar in every element (each row followed by the element's
-//     other members, one space deeper); "key[N]:" and N elements for another array. Rows and
-//     elements are not indented under a header with a key: the count delimits them.
+//     other members, one space deeper); "key[N]:" and N elements for another array. Two or more
+//     members in a row that are written as pairs share one line of pairs. Rows and elements are
+//     not indented under a header with a key: the count delimits them.
+//   - A table's header also names an object member folded into columns ("user.login"), a list
+//     of scalars whose items end each row ("tags[]", last), and the header of its rows' tables
+//     under a key ("items{sku,qty}", hoisted: each row's table is then "items[N]:" and its rows).
 //   - An element is one line: a scalar; an object's pair members as pairs, with its other members
 //     one space deeper under it ("N:", its index, when it has none); an array as a header without
-//     a key ("[N]=a,b", "[N]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
+//     a key ("[]=a,b", "[N]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
 //     are one space deeper.
 //   - A value deeper than maxDepth, and the whole text when the layout would be longer than the
 //     JSON, is the minified JSON text itself, which the grammar reads as such.
 //   - Strings are bare unless needsQuote says otherwise; then they are JSON string literals.
+
+// listMark introduces a list of scalars, whose items follow on the same line: "key[]=a,b". It has
+// no count: the line delimits the list, and "[]" tells it from a string ("key=a,b" is one string).
+const listMark = "[]="
 
 // pairSeparator separates the key=value pairs of an object written on one line, as in logfmt: a
 // key or value holding a space is quoted.
@@ -47,13 +55,69 @@ func (r *render) compactRoot(v gjson.Result, s *Schema) {
 // cObject writes the members of a non-empty object as lines at indent.
 func (r *render) cObject(obj gjson.Result, s *Schema, indent, depth int) {
 	fields, mark := r.objectFields(obj, s)
-	for i := range fields {
-		f := &fields[i]
+	r.cMembers(fields, nil, nil, indent, depth)
+	r.popFields(mark)
+}
+
+// cMembers writes fields, but those that are columns of cols, as member lines at indent: each run
+// of two or more pairable members in a row as one line of pairs (a line break, and a key's first
+// word, which a tokenizer splits at a line's start, cost more than a space and a pair's quotes),
+// every other member as a line of its own. A member holding a table whose header nested hoists is
+// written as "key[N]:" and its rows.
+func (r *render) cMembers(fields []field, cols []column, nested []hoisted, indent, depth int) {
+	for i := 0; i < len(fields); {
+		if isColumn(cols, fields[i].key) {
+			i++
+			continue
+		}
 		r.writeCompactIndent(indent)
+		if twoPairs(fields[i:], cols) {
+			first := atLineStart
+			for ; i < len(fields); i++ {
+				f := &fields[i]
+				if isColumn(cols, f.key) {
+					continue
+				}
+				if !pairable(f.value) {
+					break
+				}
+				if first == 0 {
+					r.b.WriteString(pairSeparator)
+				}
+				r.cPair(f, first)
+				first = 0
+			}
+			r.b.WriteByte('\n')
+			continue
+		}
+		f := &fields[i]
+		i++
 		r.txtString(f.key, keyRules)
+		if h := findHoisted(nested, f.key); h != nil && r.cHoistedTable(f.value, itemsOf(schemaOf(f.prop)), h.cols, indent, depth) {
+			continue
+		}
 		r.cMember(f.value, schemaOf(f.prop), indent, depth)
 	}
-	r.popFields(mark)
+}
+
+// isColumn reports whether key is one of cols.
+func isColumn(cols []column, key string) bool { return cols != nil && columnIndex(cols, key) >= 0 }
+
+// twoPairs reports whether fields, without the columns of cols, start with two pairable members.
+func twoPairs(fields []field, cols []column) bool {
+	n := 0
+	for i := range fields {
+		if isColumn(cols, fields[i].key) {
+			continue
+		}
+		if !pairable(fields[i].value) {
+			return false
+		}
+		if n++; n == 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // cMember writes what follows a member's key, through the end of its last line.
@@ -82,17 +146,18 @@ func (r *render) cMember(v gjson.Result, s *Schema, indent, depth int) {
 // elements are written at body. A header without a key ends with "=", not ":": "[N]:" starting the
 // text would read as a markdown link reference definition.
 func (r *render) cArray(arr gjson.Result, items *Schema, indent, body, depth int, keyed bool) {
-	r.txtCount(arr)
 	if scalarArray(arr) {
-		r.b.WriteByte('=')
+		r.b.WriteString(listMark)
 		r.cItems(arr, commaSeparated)
 		r.b.WriteByte('\n')
 		return
 	}
+	r.txtCount(arr)
 	if cols, mark, ok := r.cColumns(arr, items); ok {
-		r.txtHeader(cols)
+		nested := r.cNested(arr, items, cols, depth)
+		r.cHeader(cols, nested)
 		r.b.WriteString(":\n")
-		r.cRows(arr, items, cols, body, depth)
+		r.cRows(arr, items, cols, nested, body, depth)
 		r.popColumns(mark)
 		return
 	}
@@ -130,7 +195,9 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 				// Every key of the first element is a candidate, so that a key repeated after a
 				// member that is not a cell is found too.
 				i = len(r.scratch.cols) - mark
-				r.scratch.cols = append(r.scratch.cols, column{key: k, filled: true})
+				if !r.foldColumns(k, value, items, maxColumns-i) {
+					r.scratch.cols = append(r.scratch.cols, column{key: k, filled: true, list: true})
+				}
 			}
 			if i < 0 {
 				return true
@@ -139,61 +206,187 @@ func (r *render) cColumns(arr gjson.Result, items *Schema) (cols []column, mark 
 				ok = false // a repeated key
 				return false
 			}
-			seen |= 1 << i
-			if !isCell(value) {
-				r.scratch.cols[mark+i].filled = false
+			cols := r.scratch.cols[mark:]
+			if cols[i].sub == "" {
+				seen |= 1 << i
+				if !isCell(value) {
+					cols[i].filled = false
+				}
+				if !scalarArray(value) {
+					cols[i].list = false
+				}
+				return true
+			}
+			n := foldWidth(cols[i:])
+			seen |= (1<<n - 1) << i
+			if !foldsInto(value, cols[i:i+n]) {
+				for j := i; j < i+n; j++ {
+					cols[j].filled = false
+				}
 			}
 			return true
 		})
 		cols := r.scratch.cols[mark:]
 		for i := range cols {
 			if seen&(1<<i) == 0 {
-				cols[i].filled = false
+				cols[i].filled, cols[i].list = false, false
 			}
 		}
 		first = false
 		return ok
 	})
 	if ok {
-		// Keep the columns that hold a cell in every element.
+		// Keep the columns that hold a cell in every element, and (when there are two elements or
+		// more) the first that holds a list of scalars in every element, last.
 		cols = r.scratch.cols[mark:mark]
+		var list column // the list column, if list.list
 		for _, c := range r.scratch.cols[mark:] {
-			if c.filled {
+			switch {
+			case c.filled:
+				c.list = false
 				cols = append(cols, c)
+			case c.list && !list.list:
+				list = c
 			}
 		}
 		clear(r.scratch.cols[mark+len(cols):])
 		r.scratch.cols = r.scratch.cols[:mark+len(cols)]
+		r.sortColumns(r.scratch.cols[mark:], items)
+		if list.list && len(cols) > 0 && elements > 1 { // one element reads better as pairs
+			r.scratch.cols = append(r.scratch.cols, list)
+		}
 	}
 	cols = r.scratch.cols[mark:]
 	// The table writes each column's key once instead of once per element, but each member that a
 	// line of pairs would hold and that is not a column costs a line of its own under its row: a
 	// table with such members is used only where it saves more keys than it costs lines.
-	if left := pairs - elements*len(cols); !ok || len(cols) == 0 || left > 0 && len(cols)*(elements-1) <= left {
+	if left := pairs - elements*pairColumns(cols); !ok || len(cols) == 0 || left > 0 && len(cols)*(elements-1) <= left {
 		r.popColumns(mark)
 		return nil, mark, false
-	}
-	if items != nil && !r.opts.ValueOrder {
-		index := r.propertyIndex(items)
-		for i := range cols {
-			cols[i].rank = len(items.Properties)
-			if j := index.of(items, cols[i].key); j >= 0 {
-				cols[i].prop, cols[i].rank = &items.Properties[j], j
-			}
-		}
-		slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
 	}
 	return cols, mark, true
 }
 
+// sortColumns orders cols by the items schema's properties (unless Options.ValueOrder); the
+// columns of a folded member keep their order.
+func (r *render) sortColumns(cols []column, items *Schema) {
+	if items == nil || r.opts.ValueOrder {
+		return
+	}
+	index := r.propertyIndex(items)
+	for i := range cols {
+		cols[i].rank = len(items.Properties)
+		if j := index.of(items, cols[i].key); j >= 0 {
+			cols[i].prop, cols[i].rank = &items.Properties[j], j
+		}
+	}
+	slices.SortStableFunc(cols, func(a, b column) int { return cmp.Compare(a.rank, b.rank) })
+}
+
+// foldColumns appends the columns of key folded ("key.a", "key.b") when value, the first element's
+// member key, is a non-empty object of at most limit members, every one a cell under a key of its
+// own: the columns of its members in its schema's order (items' property key), else in its own.
+// It reports whether it appended them.
+func (r *render) foldColumns(key string, value gjson.Result, items *Schema, limit int) bool {
+	if !value.IsObject() || isEmpty(value) || count(value) > limit {
+		return false
+	}
+	var sub *Schema
+	if items != nil {
+		if i := r.propertyIndex(items).of(items, key); i >= 0 {
+			sub = schemaOf(&items.Properties[i])
+		}
+	}
+	fields, fm := r.objectFields(value, sub)
+	defer r.popFields(fm)
+	for i := range fields {
+		if !isCell(fields[i].value) {
+			return false
+		}
+		for j := range i {
+			if fields[j].key == fields[i].key {
+				return false
+			}
+		}
+	}
+	for i := range fields {
+		r.scratch.cols = append(r.scratch.cols, column{key: key, sub: fields[i].key, filled: true})
+	}
+	return true
+}
+
+// foldWidth returns how many columns the folded member whose first column starts cols has.
+func foldWidth(cols []column) int {
+	n := 1
+	for n < len(cols) && cols[n].sub != "" && cols[n].key == cols[0].key {
+		n++
+	}
+	return n
+}
+
+// foldsInto reports whether value is an object with exactly the members of the folded columns
+// group, each a cell, in any order.
+func foldsInto(value gjson.Result, group []column) bool {
+	if !value.IsObject() {
+		return false
+	}
+	var seen uint64
+	n := 0
+	ok := true
+	value.ForEach(func(key, v gjson.Result) bool {
+		k := jsonText(key.Str, key.Raw)
+		j := slices.IndexFunc(group, func(c column) bool { return c.sub == k })
+		if j < 0 || seen&(1<<j) != 0 || !isCell(v) {
+			ok = false
+			return false
+		}
+		seen |= 1 << j
+		n++
+		return true
+	})
+	return ok && n == len(group)
+}
+
+// cRowCells returns the cells of object el in the order of cols, a folded member's from its own
+// members, using the scratch cell buffer; the slice is valid until the next call.
+func (r *render) cRowCells(el gjson.Result, cols []column) []gjson.Result {
+	cells := slices.Grow(r.scratch.cells[:0], len(cols))[:len(cols)]
+	clear(cells)
+	el.ForEach(func(key, value gjson.Result) bool {
+		i := columnIndex(cols, jsonText(key.Str, key.Raw))
+		switch {
+		case i < 0:
+		case cols[i].sub == "":
+			cells[i] = value
+		default:
+			group := cols[i : i+foldWidth(cols[i:])]
+			value.ForEach(func(key, v gjson.Result) bool {
+				k := jsonText(key.Str, key.Raw)
+				if j := slices.IndexFunc(group, func(c column) bool { return c.sub == k }); j >= 0 {
+					cells[i+j] = v
+				}
+				return true
+			})
+		}
+		return true
+	})
+	r.scratch.cells = cells
+	return cells
+}
+
 // isCell reports whether v is written as one table cell: a scalar or an empty container.
-// cRow writes one row of a compact table at indent: its cells, comma-separated, and a newline.
-func (r *render) cRow(cells []gjson.Result, indent int) {
+// cRow writes one row of a compact table at indent: its cells, comma-separated (a list column's
+// items, its last, as more cells), and a newline.
+func (r *render) cRow(cells []gjson.Result, cols []column, indent int) {
 	r.writeCompactIndent(indent)
 	rule := atLineStart | commaSeparated
 	for i, c := range cells {
 		if i > 0 {
 			r.b.WriteByte(',')
+		}
+		if cols[i].list {
+			r.cItems(c, commaSeparated)
+			break
 		}
 		r.cToken(c, rule)
 		rule = commaSeparated
@@ -204,26 +397,177 @@ func (r *render) cRow(cells []gjson.Result, indent int) {
 func isCell(v gjson.Result) bool { return v.Type != gjson.JSON || isEmpty(v) }
 
 // cRows writes one comma-separated row per element of arr at indent, each followed by the
-// element's members that are not columns, one space deeper.
-func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, indent, depth int) {
+// element's members that are not columns, one space deeper (cMembers).
+func (r *render) cRows(arr gjson.Result, items *Schema, cols []column, nested []hoisted, indent, depth int) {
+	members := columnMembers(cols)
 	arr.ForEach(func(_, el gjson.Result) bool {
-		r.cRow(r.rowCells(el, cols), indent)
-		if count(el) == len(cols) {
+		r.cRow(r.cRowCells(el, cols), cols, indent)
+		if count(el) == members {
+			return true
+		}
+		fields, mark := r.objectFields(el, items)
+		r.cMembers(fields, cols, nested, indent+1, depth+1)
+		r.popFields(mark)
+		return true
+	})
+}
+
+// pairColumns returns how many of cols hold a member that a line of pairs would hold: all but the
+// columns of a folded object.
+func pairColumns(cols []column) int {
+	n := 0
+	for i := range cols {
+		if cols[i].sub == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// columnMembers returns how many members of an element the columns cols hold: one per column, but
+// one for all the columns of a folded member.
+func columnMembers(cols []column) int {
+	n := 0
+	for i := range cols {
+		if cols[i].sub == "" || i == 0 || cols[i-1].key != cols[i].key {
+			n++
+		}
+	}
+	return n
+}
+
+// hoisted is a nested table whose header a table writes once, in its own header, instead of once
+// per row: the rows' members called key that hold a table with these columns.
+type hoisted struct {
+	key  string
+	cols []column
+	uses int  // how many rows' members it would shorten
+	bad  bool // some row's member of this key is an array written element by element
+}
+
+// maxHoisted bounds the keys a table considers hoisting, so that finding one stays cheap.
+const maxHoisted = 8
+
+// findHoisted returns the nested table hoisted for key, or nil.
+func findHoisted(nested []hoisted, key string) *hoisted {
+	for i := range nested {
+		if nested[i].key == key {
+			return &nested[i]
+		}
+	}
+	return nil
+}
+
+// nestedArray reports whether v, a member at depth, is written as an array header and lines
+// ("key[N]:" or "key[N]{...}:"), which is where a hoisted header applies.
+func nestedArray(v gjson.Result, depth int) bool {
+	return v.IsArray() && !isEmpty(v) && depth+1 < maxDepth && !scalarArray(v)
+}
+
+// cNested returns the nested tables a table of arr at depth, with columns cols, hoists: for a key
+// (among the first maxHoisted that hold such an array in some row), when every row's member of
+// that key written as an array header is a table, and at least two of them have the same columns
+// as the first, those columns. A member whose table has other columns keeps its own header; a key
+// with an array that is not a table is not hoisted, since "key[N]:" in a row reads as a hoisted
+// table.
+func (r *render) cNested(arr gjson.Result, items *Schema, cols []column, depth int) []hoisted {
+	var nested []hoisted
+	members := columnMembers(cols)
+	arr.ForEach(func(_, el gjson.Result) bool {
+		if count(el) == members {
 			return true
 		}
 		fields, mark := r.objectFields(el, items)
 		for i := range fields {
 			f := &fields[i]
-			if columnIndex(cols, f.key) >= 0 {
+			if !nestedArray(f.value, depth+1) || isColumn(cols, f.key) {
 				continue
 			}
-			r.writeCompactIndent(indent + 1)
-			r.txtString(f.key, keyRules)
-			r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
+			h := findHoisted(nested, f.key)
+			if h == nil {
+				if len(nested) == maxHoisted {
+					continue
+				}
+				nested = append(nested, hoisted{key: f.key})
+				h = &nested[len(nested)-1]
+			}
+			if h.bad {
+				continue
+			}
+			nc, nm, ok := r.cColumns(f.value, itemsOf(schemaOf(f.prop)))
+			switch {
+			case !ok:
+				h.bad = true
+			case h.cols == nil:
+				h.cols, h.uses = slices.Clone(nc), 1
+			case sameColumns(h.cols, nc):
+				h.uses++
+			}
+			r.popColumns(nm)
 		}
 		r.popFields(mark)
 		return true
 	})
+	kept := nested[:0]
+	for _, h := range nested {
+		if !h.bad && h.uses >= 2 {
+			kept = append(kept, h)
+		}
+	}
+	return kept
+}
+
+// sameColumns reports whether a and b are the same columns (keys, folded members and list) in the
+// same order.
+func sameColumns(a, b []column) bool {
+	return slices.EqualFunc(a, b, func(x, y column) bool { return x.key == y.key && x.sub == y.sub && x.list == y.list })
+}
+
+// cHeader writes a compact table header, "{a,b}", with each hoisted table after the columns as its
+// key and header: "{a,b,key{c,d}}".
+func (r *render) cHeader(cols []column, nested []hoisted) {
+	r.b.WriteByte('{')
+	for i := range cols {
+		if i > 0 {
+			r.b.WriteByte(',')
+		}
+		r.txtString(cols[i].key, keyChars|headerKey)
+		if cols[i].sub != "" {
+			r.b.WriteByte('.')
+			r.txtString(cols[i].sub, keyChars|headerKey)
+		}
+		if cols[i].list {
+			r.b.WriteString("[]")
+		}
+	}
+	for i := range nested {
+		r.b.WriteByte(',')
+		r.txtString(nested[i].key, keyChars|headerKey)
+		r.cHeader(nested[i].cols, nil)
+	}
+	r.b.WriteByte('}')
+}
+
+// cHoistedTable writes v, a member at depth, as "[N]:" and its rows at indent when it is a table
+// with the columns cols (hoisted into its parent table's header), and reports whether it did. Its
+// rows' members hoist nothing: the header that would list them is not written.
+func (r *render) cHoistedTable(v gjson.Result, items *Schema, cols []column, indent, depth int) bool {
+	if !nestedArray(v, depth) {
+		return false
+	}
+	nc, mark, ok := r.cColumns(v, items)
+	if !ok {
+		return false
+	}
+	if !sameColumns(nc, cols) {
+		r.popColumns(mark)
+		return false
+	}
+	r.txtCount(v)
+	r.b.WriteString(":\n")
+	r.cRows(v, items, nc, nil, indent, depth)
+	r.popColumns(mark)
+	return true
 }
 
 // cElements writes every element of arr as a line at indent (an object's other members and an
@@ -327,12 +671,11 @@ func (r *render) cPairs(obj gjson.Result, s *Schema, first quoteRule) {
 	r.popFields(mark)
 }
 
-// cPair writes one "key=value" (or "key[N]=a,b") pair of a line of pairs.
+// cPair writes one "key=value" (or "key[]=a,b") pair of a line of pairs.
 func (r *render) cPair(f *field, first quoteRule) {
 	r.txtString(f.key, keyChars|pairSeparated|first)
 	if scalarArray(f.value) {
-		r.txtCount(f.value)
-		r.b.WriteByte('=')
+		r.b.WriteString(listMark)
 		r.cItems(f.value, commaSeparated|pairSeparated)
 		return
 	}

@@ -164,7 +164,7 @@ func (d *cdecoder) root() (jvalue, error) {
 		d.i++
 		return token(first, "")
 	}
-	return d.members(0)
+	return d.members(0, nil)
 }
 
 // isScalarLine reports whether a line that is not an array header or JSON text is one scalar: a
@@ -177,8 +177,12 @@ func isScalarLine(s string) bool {
 	return !strings.Contains(s, "=") && !strings.HasSuffix(s, ":")
 }
 
-// arrayHeader reports whether s starts with a header without a key: "[N]" and then '=' or '{'.
+// arrayHeader reports whether s starts with a header without a key: "[N]" and then '=' or '{', or
+// "[]=" and a list's items.
 func arrayHeader(s string) bool {
+	if strings.HasPrefix(s, "[]=") && len(s) > 3 {
+		return true
+	}
 	j := 1
 	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 		j++
@@ -186,8 +190,9 @@ func arrayHeader(s string) bool {
 	return len(s) > 0 && s[0] == '[' && j > 1 && j+1 < len(s) && s[j] == ']' && (s[j+1] == '=' || s[j+1] == '{')
 }
 
-// members reads the member lines of an object at indent, as many as there are.
-func (d *cdecoder) members(indent int) (jvalue, error) {
+// members reads the member lines of an object at indent, as many as there are. hoisted holds the
+// tables whose header the enclosing table's header gives (for a row's members), by key.
+func (d *cdecoder) members(indent int, hoisted map[string][]hfield) (jvalue, error) {
 	obj := jobject{}
 	for {
 		in, _, ok := d.line()
@@ -202,7 +207,14 @@ func (d *cdecoder) members(indent int) (jvalue, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := d.member(rest[n:], indent)
+		if tail := rest[n:]; strings.HasPrefix(tail, "=") || strings.HasPrefix(tail, "[]=") {
+			// A line of two or more pairs; one pair is a member, whose value runs to the line's end.
+			if line, err := pairs(rest); err == nil && len(line.(jobject)) >= 2 {
+				obj = append(obj, line.(jobject)...)
+				continue
+			}
+		}
+		v, err := d.member(rest[n:], indent, hoisted[key])
 		if err != nil {
 			return nil, fmt.Errorf("member %q: %w", key, err)
 		}
@@ -214,13 +226,17 @@ func (d *cdecoder) members(indent int) (jvalue, error) {
 	return obj, nil
 }
 
-// member reads what follows a member's key on its line (and the lines under it).
-func (d *cdecoder) member(rest string, indent int) (jvalue, error) {
+// member reads what follows a member's key on its line (and the lines under it); fields are the
+// columns of the key's hoisted table, if any.
+func (d *cdecoder) member(rest string, indent int, fields []hfield) (jvalue, error) {
 	switch {
+	case fields != nil && hoistedHeader(rest):
+		n, _ := strconv.Atoi(rest[1 : len(rest)-2])
+		return d.rows(n, fields, nil, indent)
 	case strings.HasPrefix(rest, "="):
 		return token(rest[1:], "")
 	case rest == ":":
-		return d.members(indent + 1)
+		return d.members(indent+1, nil)
 	case strings.HasPrefix(rest, ": "):
 		return pairs(rest[2:])
 	case strings.HasPrefix(rest, "["):
@@ -229,8 +245,24 @@ func (d *cdecoder) member(rest string, indent int) (jvalue, error) {
 	return nil, fmt.Errorf("no '=', ':' or '[' after the key: %q", rest)
 }
 
-// array reads an array from its header (from "[N]" on); rows and elements are at body.
+// hoistedHeader reports whether rest (what follows a key) is "[N]:" alone.
+func hoistedHeader(rest string) bool {
+	return len(rest) > 3 && rest[0] == '[' && strings.HasSuffix(rest, "]:") && rest[1] != '0' &&
+		strings.Trim(rest[1:len(rest)-2], "0123456789") == ""
+}
+
+// array reads an array from its header (from "[N]" or "[]=" on); rows and elements are at body.
 func (d *cdecoder) array(header string, indent, body, _ int, keyed bool) (jvalue, error) {
+	if strings.HasPrefix(header, "[]=") {
+		arr, tail, err := items(header[3:], "")
+		if err != nil {
+			return nil, err
+		}
+		if tail != "" {
+			return nil, fmt.Errorf("list: %q after the items", tail)
+		}
+		return arr, nil
+	}
 	end := strings.IndexByte(header, ']')
 	if end < 0 {
 		return nil, fmt.Errorf("no ']' in %q", header)
@@ -251,52 +283,52 @@ func (d *cdecoder) array(header string, indent, body, _ int, keyed bool) (jvalue
 			arr = append(arr, v)
 		}
 		return arr, nil
-	case strings.HasPrefix(rest, "="):
-		arr, tail, err := items(rest[1:], ",")
-		if err != nil {
-			return nil, err
-		}
-		if tail != "" || len(arr) != n {
-			return nil, fmt.Errorf("want %d items, got %d and %q", n, len(arr), tail)
-		}
-		return arr, nil
 	case strings.HasPrefix(rest, "{"):
-		fields, tail, err := fieldList(rest[1:])
+		fields, hoisted, tail, err := fieldList(rest[1:], true)
 		if err != nil {
 			return nil, err
 		}
 		if tail != ":" {
 			return nil, fmt.Errorf("want ':' after the fields, got %q", tail)
 		}
-		arr := make([]jvalue, 0, n)
-		for range n {
-			row, err := d.next(body)
-			if err != nil {
-				return nil, err
-			}
-			cells, tail, err := items(row, "")
-			if err != nil {
-				return nil, err
-			}
-			if tail != "" || len(cells) != len(fields) {
-				return nil, fmt.Errorf("row %q: want %d cells, got %d", row, len(fields), len(cells))
-			}
-			obj := make(jobject, len(fields))
-			for i, f := range fields {
-				obj[i] = jmember{f, cells[i]}
-			}
-			if in, _, ok := d.line(); ok && in == body+1 { // the element's other members
-				more, err := d.members(body + 1)
-				if err != nil {
-					return nil, err
-				}
-				obj = append(obj, more.(jobject)...)
-			}
-			arr = append(arr, obj)
-		}
-		return arr, nil
+		return d.rows(n, fields, hoisted, body)
 	}
 	return nil, fmt.Errorf("bad array header %q", header)
+}
+
+// rows reads n rows of a table with columns fields at body, each followed by the element's other
+// members one space deeper; hoisted are the tables whose header the table's header gives.
+func (d *cdecoder) rows(n int, fields []hfield, hoisted map[string][]hfield, body int) (jvalue, error) {
+	arr := make([]jvalue, 0, n)
+	for range n {
+		row, err := d.next(body)
+		if err != nil {
+			return nil, err
+		}
+		cells, tail, err := items(row, "")
+		if err != nil {
+			return nil, err
+		}
+		if list := len(fields) > 0 && fields[len(fields)-1].list; list && len(cells) >= len(fields) {
+			cells = append(cells[:len(fields)-1:len(fields)-1], cells[len(fields)-1:])
+		}
+		if tail != "" || len(cells) != len(fields) {
+			return nil, fmt.Errorf("row %q: want %d cells, got %d", row, len(fields), len(cells))
+		}
+		obj, err := rowObject(fields, cells)
+		if err != nil {
+			return nil, err
+		}
+		if in, _, ok := d.line(); ok && in == body+1 { // the element's other members
+			more, err := d.members(body+1, hoisted)
+			if err != nil {
+				return nil, err
+			}
+			obj = append(obj, more.(jobject)...)
+		}
+		arr = append(arr, obj)
+	}
+	return arr, nil
 }
 
 // element reads one element of an array at indent.
@@ -311,7 +343,7 @@ func (d *cdecoder) element(indent int) (jvalue, error) {
 	case line[0] == '[' || line[0] == '{':
 		return ctDecodeJSON([]byte(line))
 	case isLabel(line):
-		return d.members(indent + 1)
+		return d.members(indent+1, nil)
 	case isScalarLine(line):
 		return token(line, "")
 	}
@@ -320,7 +352,7 @@ func (d *cdecoder) element(indent int) (jvalue, error) {
 		return nil, err
 	}
 	if in, _, ok := d.line(); ok && in == indent+1 {
-		more, err := d.members(indent + 1)
+		more, err := d.members(indent+1, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -346,21 +378,13 @@ func pairs(s string) (jvalue, error) {
 		s = s[n:]
 		var v jvalue
 		if strings.HasPrefix(s, "[") {
-			end := strings.Index(s, "]=")
-			if end < 0 {
+			if !strings.HasPrefix(s, "[]=") {
 				return nil, fmt.Errorf("bad list in pair %q", s)
 			}
-			count, err := strconv.Atoi(s[1:end])
-			if err != nil {
-				return nil, fmt.Errorf("bad count in pair %q", s)
-			}
 			var arr []jvalue
-			arr, s, err = items(s[end+2:], " ")
+			arr, s, err = items(s[3:], " ")
 			if err != nil {
 				return nil, err
-			}
-			if len(arr) != count {
-				return nil, fmt.Errorf("pair %q: want %d items, got %d", k, count, len(arr))
 			}
 			v = arr
 		} else {
@@ -409,25 +433,95 @@ func items(s, stops string) ([]jvalue, string, error) {
 	}
 }
 
-// fieldList reads the field names of a table header up to '}' and returns what follows.
-func fieldList(s string) ([]string, string, error) {
-	var fields []string
+// hfield is a table column: a key, or a member of a key's object ("key.sub").
+type hfield struct {
+	key, sub string
+	folded   bool
+	list     bool // "key[]": a list of scalars whose items are the row's last cells
+}
+
+// fieldList reads the columns of a table header up to '}' and returns what follows. With nested, a
+// key followed by its own "{...}" is a hoisted table's header (after the columns).
+func fieldList(s string, nested bool) (fields []hfield, hoisted map[string][]hfield, rest string, err error) {
 	for {
-		k, n, err := key(s, ",}")
+		k, n, err := key(s, ",{}.[")
 		if err != nil {
-			return nil, "", err
+			return nil, nil, "", err
 		}
-		fields = append(fields, k)
 		s = s[n:]
+		switch {
+		case strings.HasPrefix(s, "{"):
+			if !nested {
+				return nil, nil, "", errors.New("a hoisted table inside a hoisted table")
+			}
+			cols, _, tail, err := fieldList(s[1:], false)
+			if err != nil {
+				return nil, nil, "", err
+			}
+			if _, dup := hoisted[k]; dup {
+				return nil, nil, "", fmt.Errorf("hoisted table %q twice", k)
+			}
+			if hoisted == nil {
+				hoisted = map[string][]hfield{}
+			}
+			hoisted[k] = cols
+			s = tail
+		case hoisted != nil:
+			return nil, nil, "", fmt.Errorf("column %q after a hoisted table", k)
+		case len(fields) > 0 && fields[len(fields)-1].list:
+			return nil, nil, "", fmt.Errorf("column %q after the list column", k)
+		case strings.HasPrefix(s, "[]"):
+			if len(fields) == 0 {
+				return nil, nil, "", errors.New("a list column first")
+			}
+			s = s[2:]
+			fields = append(fields, hfield{key: k, list: true})
+		case strings.HasPrefix(s, "."):
+			sub, n, err := key(s[1:], ",{}.[")
+			if err != nil {
+				return nil, nil, "", err
+			}
+			s = s[1+n:]
+			fields = append(fields, hfield{key: k, sub: sub, folded: true})
+		default:
+			fields = append(fields, hfield{key: k})
+		}
 		switch {
 		case strings.HasPrefix(s, ","):
 			s = s[1:]
 		case strings.HasPrefix(s, "}"):
-			return fields, s[1:], nil
+			if len(fields) == 0 {
+				return nil, nil, "", errors.New("a table without columns")
+			}
+			return fields, hoisted, s[1:], nil
 		default:
-			return nil, "", fmt.Errorf("unterminated field list")
+			return nil, nil, "", fmt.Errorf("unterminated field list")
 		}
 	}
+}
+
+// rowObject builds a row's object from its cells: the cells of consecutive columns "key.a",
+// "key.b" make one member key holding {"a":…, "b":…}.
+func rowObject(fields []hfield, cells []jvalue) (jobject, error) {
+	obj := make(jobject, 0, len(fields))
+	for i, f := range fields {
+		if !f.folded {
+			obj = append(obj, jmember{f.key, cells[i]})
+			continue
+		}
+		if i > 0 && fields[i-1].folded && fields[i-1].key == f.key {
+			last := &obj[len(obj)-1]
+			last.value = append(last.value.(jobject), jmember{f.sub, cells[i]})
+			continue
+		}
+		for _, m := range obj {
+			if m.key == f.key {
+				return nil, fmt.Errorf("folded column %q apart from its group", f.key)
+			}
+		}
+		obj = append(obj, jmember{f.key, jobject{{f.sub, cells[i]}}})
+	}
+	return obj, nil
 }
 
 // key reads a key (a JSON string literal, or bare up to one of stops) and returns its length.

@@ -6,28 +6,9 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// txtHeader writes a compact table header: "{a,b,c}", every column (compact text drops nothing).
-func (r *render) txtHeader(cols []column) {
-	r.b.WriteByte('{')
-	for i := range cols {
-		if i > 0 {
-			r.b.WriteByte(',')
-		}
-		r.txtString(cols[i].key, keyChars)
-	}
-	r.b.WriteByte('}')
-}
-
-// txtTable writes the rows of a uniform array at indent: comma-separated at compact, else aligned
-// columns under a header of keys (with units at verbose).
+// txtTable writes the rows of a uniform array at indent as aligned columns under a header of keys
+// (with units at verbose); compact text writes its own tables (text_compact.go).
 func (r *render) txtTable(arr gjson.Result, cols []column, indent int) {
-	if r.compact() {
-		arr.ForEach(func(_, el gjson.Result) bool {
-			r.cRow(r.rowCells(el, cols), indent)
-			return true
-		})
-		return
-	}
 	r.measureColumns(arr, cols)
 	r.writeIndent(indent)
 	for i := range cols {

@@ -26,7 +26,5 @@ func ExampleShaper_Tool() {
 	// - **Location:** Bern
 	// - **Temperature c:** 8.1
 	// [format=text verbosity=compact] -> text, keep structuredContent: true
-	// conditions=Light rain
-	// location=Bern
-	// temperature_c=8.1
+	// conditions="Light rain" location=Bern temperature_c=8.1
 }

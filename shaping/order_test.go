@@ -52,7 +52,7 @@ func TestOrderAndIdentity(t *testing.T) {
 			[]string{"format=text", "verbosity=compact"},
 			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`), FromStruct: true, HasOutputSchema: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "name"}, {Name: "zone"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "zone=Z\nname=N"},
+			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "zone=Z name=N"},
 		},
 		{
 			"a struct's mirror already right stays",
@@ -72,14 +72,14 @@ func TestOrderAndIdentity(t *testing.T) {
 			"without a schema, the value's own order",
 			[]string{"format=text", "verbosity=compact"},
 			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`)},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "zone=Z\nname=N", DropStructured: true},
+			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "zone=Z name=N", DropStructured: true},
 		},
 		{
 			"text in the schema's order keeps structuredContent as it is",
 			[]string{"format=text", "verbosity=compact"},
 			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":2}`), HasOutputSchema: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "a=2\nb=1"},
+			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "a=2 b=1"},
 		},
 		{
 			"numbers and strings keep their text, white space goes",

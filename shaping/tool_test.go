@@ -37,7 +37,7 @@ func TestToolPlans(t *testing.T) {
 		{"format=json: structuredContent alone", []string{"format=json"}, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true}},
 		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.RenderingMarkdown, ReplaceText: true, Text: "- **Humidity:** 81\n- **Station:** Bern"}},
 		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.RenderingMarkdown, ReplaceText: true, Text: "- **A:** 1", DropStructured: true}},
-		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
+		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "humidity=81 station=Bern"}},
 		{"toon keeps structuredContent with an output schema", []string{"format=toon"}, typed(), shaping.Plan{Rendering: negotiation.RenderingTOON, ReplaceText: true, Text: "humidity: 81\nstation: Bern"}},
 		{"toon drops structuredContent without one", []string{"format=toon", "verbosity=compact"}, untyped, shaping.Plan{Rendering: negotiation.RenderingTOON, ReplaceText: true, Text: "a: 1", DropStructured: true}},
 		{"a JSON text block is the value, rendered as TOON", []string{"format=toon"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go","n":1}]`}},
@@ -48,7 +48,7 @@ func TestToolPlans(t *testing.T) {
 			shaping.Plan{Rendering: negotiation.RenderingText, Texts: []string{"Title\n\nbold text", "plain already"}}},
 		{"other text is never guessed to be markdown", []string{"format=text"}, shaping.Result{Tool: "shell", Texts: []string{"# comment\n- item\n*_test.go"}}, shaping.Plan{}},
 		{"a JSON text block is the value, rendered as text", []string{"format=text", "verbosity=compact"}, shaping.Result{Tool: "files", Texts: []string{`{"path":"__init__.py","note":"*important*"}`}},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "path=__init__.py\nnote=*important*", DropStructured: true}},
+			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "path=__init__.py note=*important*", DropStructured: true}},
 		{"a JSON text block is structuredContent, alone for format=json", []string{"format=json"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}},
 			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
 		{"a JSON text block is structuredContent, minified for agent", []string{"agent"}, shaping.Result{Tool: "files", Texts: []string{"[\n  {\"glob\": \"*_test.go\"}\n]\n"}},
@@ -121,7 +121,7 @@ func TestMirror(t *testing.T) {
 		want   shaping.Plan
 	}{
 		{"json", shaping.MirrorJSON, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured}},
-		{"compact text", shaping.MirrorCompactText, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: "humidity=81\nstation=Bern"}},
+		{"compact text", shaping.MirrorCompactText, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: "humidity=81 station=Bern"}},
 		{"none", shaping.MirrorNone, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true}},
 		{"only for an explicit format=json", shaping.MirrorNone, []string{"agent"}, shaping.Plan{Rendering: negotiation.RenderingStructured}},
 	}

@@ -176,7 +176,7 @@ func TestConfigEndToEnd(t *testing.T) {
 		{name: "title, generic markdown", features: []string{"human"}, tool: "get-structured-content", args: weather,
 			want: "# Weather", lines: []string{"", "- **Temperature:** 36", "- **Conditions:** Light rain / drizzle", "- **Humidity:** 82%"}},
 		{name: "compact projection", features: []string{"format=text", "verbosity=compact"}, tool: "get-structured-content", args: weather,
-			want: "Weather\nconditions=Light rain / drizzle\ntemperature=36"},
+			want: "Weather\nconditions=\"Light rain / drizzle\" temperature=36"},
 		{name: "text template", features: []string{"format=text"}, tool: "get-structured-content", args: weather,
 			want: "Light rain / drizzle, 36°, humidity 82 %"},
 		{name: "markdown made plain text", features: []string{"format=text"}, tool: "echo", args: echo,

@@ -25,15 +25,18 @@ func TestCorpusItemBudgets(t *testing.T) {
 
 // TestCorpusBudgets checks the corpus's size budgets (what corpus-sizes -check checks): TOON and
 // compact text at most the minified JSON's tokens for every item and 65% of them over the corpus,
-// markdown at most 110% over the corpus. Until the renderings meet them it runs only with
-// CONTENTNEG_CORPUS_BUDGETS=1.
+// markdown at most 110% over the corpus. TOON's budgets are not met (its spec's syntax costs more
+// than the JSON on small records and deep values, docs/renderers.md "Sizes"): a missed TOON budget
+// fails the test only with CONTENTNEG_CORPUS_BUDGETS=1, and is logged otherwise.
 func TestCorpusBudgets(t *testing.T) {
-	if os.Getenv("CONTENTNEG_CORPUS_BUDGETS") == "" {
-		t.Skip("set CONTENTNEG_CORPUS_BUDGETS=1: the budgets are not met yet (go run ./cmd/corpus-sizes -check)")
-	}
+	strict := os.Getenv("CONTENTNEG_CORPUS_BUDGETS") != ""
 	sizes, _ := measureCorpus(t)
 	for _, r := range checkBudgets(sizes) {
-		if !r.ok {
+		switch {
+		case r.ok:
+		case r.rendering == toon && !strict:
+			t.Logf("missed (fails with CONTENTNEG_CORPUS_BUDGETS=1): %s", r.line)
+		default:
 			t.Error(r.line)
 		}
 	}

@@ -25,8 +25,9 @@ var budgets = []budget{
 
 // budgetResult is one budget's outcome: a line for the report, and whether it was kept.
 type budgetResult struct {
-	line string
-	ok   bool
+	rendering rendering
+	line      string
+	ok        bool
 }
 
 // checkBudgets measures sizes against every budget. A budget whose rendering is not measured (no
@@ -37,7 +38,7 @@ func checkBudgets(sizes []itemSizes) []budgetResult {
 	for _, b := range budgets {
 		col, ok := column(b.rendering)
 		if !ok {
-			out = append(out, budgetResult{line: fmt.Sprintf("%s: FAIL: no %s renderer is built in", b.rendering, mediaTOON)})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s: FAIL: no %s renderer is built in", b.rendering, mediaTOON)})
 			continue
 		}
 		if b.perItem > 0 {
@@ -54,17 +55,17 @@ func checkBudgets(sizes []itemSizes) []budgetResult {
 			}
 			head := fmt.Sprintf("%s, every item <= %d%%:", b.rendering, b.perItem)
 			if len(over) == 0 {
-				out = append(out, budgetResult{line: fmt.Sprintf("%s ok (at most %d%%, %s)", head, worst, worstName), ok: true})
+				out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (at most %d%%, %s)", head, worst, worstName), ok: true})
 			} else {
-				out = append(out, budgetResult{line: fmt.Sprintf("%s FAIL: %s", head, strings.Join(over, "; "))})
+				out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %s", head, strings.Join(over, "; "))})
 			}
 		}
 		got, want := all.renders[col].tokens, all.json.tokens
 		head := fmt.Sprintf("%s, whole corpus <= %d%%:", b.rendering, b.corpus)
 		if got*100 > want*b.corpus {
-			out = append(out, budgetResult{line: fmt.Sprintf("%s FAIL: %d%% (%d of %d tokens; the budget is %d)", head, percent(got, want), got, want, want*b.corpus/100)})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %d%% (%d of %d tokens; the budget is %d)", head, percent(got, want), got, want, want*b.corpus/100)})
 		} else {
-			out = append(out, budgetResult{line: fmt.Sprintf("%s ok (%d%%, %d of %d tokens)", head, percent(got, want), got, want), ok: true})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (%d%%, %d of %d tokens)", head, percent(got, want), got, want), ok: true})
 		}
 	}
 	return out

@@ -260,7 +260,7 @@ func TestExampleConfig(t *testing.T) {
 		want string
 	}{
 		{opts: renderers.Options{MediaType: "text/markdown", Verbosity: 1}, want: "**Light rain / drizzle**, 36°"},
-		{opts: renderers.Options{MediaType: "text/plain", Verbosity: 1}, want: "conditions=Light rain / drizzle\ntemperature=36"},
+		{opts: renderers.Options{MediaType: "text/plain", Verbosity: 1}, want: "conditions=\"Light rain / drizzle\" temperature=36"},
 		{opts: renderers.Options{MediaType: "text/plain", Verbosity: 2}, want: "Light rain / drizzle, 36°, humidity 82 %"},
 	}
 	for _, tt := range tests {
