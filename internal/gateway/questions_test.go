@@ -2,10 +2,12 @@ package gateway_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -417,4 +419,114 @@ func TestRoundTripOverStatelessHTTP(t *testing.T) {
 		t.Fatalf("got %+v %v, want one input request", res, err)
 	}
 	askedUntilPassed(ctx, t, g) // once the question timeout has ended the silent client's
+}
+
+// askingUpstream is a go-sdk server whose tool "interview" asks, in the
+// stateless era's way, a first question, then a second one and a sampling
+// request together, and answers with what it got: the upstream's
+// questions over several rounds.
+func askingUpstream(t *testing.T) func() mcp.Transport {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "interviewer", Version: "1"}, nil)
+	form := func(msg string) *mcp.ElicitParams {
+		return &mcp.ElicitParams{Message: msg, RequestedSchema: map[string]any{
+			"type": "object", "properties": map[string]any{"answer": map[string]any{"type": "string"}},
+		}}
+	}
+	answer := func(r mcp.InputResponse) string {
+		switch r := r.(type) {
+		case *mcp.ElicitResult:
+			if r.Action != "accept" {
+				return r.Action
+			}
+			v, _ := r.Content["answer"].(string)
+			return v
+		case *mcp.CreateMessageWithToolsResult:
+			if len(r.Content) == 1 {
+				if tc, ok := r.Content[0].(*mcp.TextContent); ok {
+					return tc.Text
+				}
+			}
+		case *mcp.CreateMessageResult:
+			if tc, ok := r.Content.(*mcp.TextContent); ok {
+				return tc.Text
+			}
+		}
+		return fmt.Sprintf("%T", r)
+	}
+	s.AddTool(&mcp.Tool{Name: "interview", InputSchema: map[string]any{"type": "object"}}, func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		in := req.Params.InputResponses
+		if req.Params.RequestState == "" {
+			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"first": form("first?")}, RequestState: "round-2"}, nil
+		}
+		if req.Params.RequestState == "round-2" {
+			return &mcp.CallToolResult{
+				InputRequests: mcp.InputRequestMap{
+					"second": form("second?"),
+					"sample": &mcp.CreateMessageParams{MaxTokens: 10, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "hi"}}}},
+				},
+				RequestState: "round-3:" + answer(in["first"]),
+			}, nil
+		}
+		first := strings.TrimPrefix(req.Params.RequestState, "round-3:")
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{
+			Text: fmt.Sprintf("first=%s second=%s sampled=%s", first, answer(in["second"]), answer(in["sample"])),
+		}}}, nil
+	})
+	return func() mcp.Transport {
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(context.Background(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = ss.Close() })
+		return ct
+	}
+}
+
+// TestQuestionsOverSeveralRounds: an upstream that asks over several
+// rounds, once two requests at a time (a question and sampling), gets
+// every answer from the downstream client in both eras: a stateless-era
+// client gets each round's input requests as the result of its request or
+// of its retry, until the upstream's final result.
+func TestQuestionsOverSeveralRounds(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g, err := gateway.New(ctx, askingUpstream(t), &gateway.Options{Logger: zaptest.NewLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Close() })
+	for _, era := range eras {
+		t.Run(era.name, func(t *testing.T) {
+			var asked []string
+			var mu sync.Mutex
+			cs := connectGateway(ctx, t, g, era.version, []string{"human"}, &mcp.ClientOptions{
+				ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+					mu.Lock()
+					asked = append(asked, req.Params.Message)
+					mu.Unlock()
+					return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"answer": strings.TrimSuffix(req.Params.Message, "?") + "-answer"}}, nil
+				},
+				CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+					mu.Lock()
+					asked = append(asked, "sample")
+					mu.Unlock()
+					return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "sampled-answer"}}, nil
+				},
+			})
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "interview", Arguments: map[string]any{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := text(res), "first=first-answer second=second-answer sampled=sampled-answer"; got != want || res.IsError {
+				t.Errorf("the upstream's result %q, want %q", got, want)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(asked) != 3 || asked[0] != "first?" {
+				t.Errorf("the client was asked %v, want first?, then second? and sample", asked)
+			}
+		})
+	}
 }
