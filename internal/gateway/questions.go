@@ -172,12 +172,14 @@ func (g *Gateway) elicitHeld(ctx context.Context, c *caller, p *mcp.ElicitParams
 		return &mcp.ElicitResult{Action: call.Refusal()}, nil
 	}
 	if !canElicit(c.caps, p) {
-		g.log.Debug("upstream question declined: the client cannot answer it")
+		g.log.Debug("upstream question declined: the client has not the elicitation capability for it",
+			zap.String("method", c.held.method), zap.String("name", c.held.name))
 		return &mcp.ElicitResult{Action: "decline"}, nil
 	}
 	r, err := c.held.ask(ctx, p)
 	if err != nil {
-		g.log.Debug("upstream question ended unanswered", zap.Error(err))
+		g.log.Debug("upstream question ended unanswered", zap.String("method", c.held.method),
+			zap.String("name", c.held.name), zap.Error(err))
 		return &mcp.ElicitResult{Action: "cancel"}, nil
 	}
 	if er, ok := r.(*mcp.ElicitResult); ok {

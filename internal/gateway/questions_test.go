@@ -2,6 +2,8 @@ package gateway_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -11,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest"
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/contentneg/contentneg/internal/gateway"
@@ -350,4 +353,68 @@ func TestFilesystemKeepsItsDirectories(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRoundTripOverStatelessHTTP: over stateless streamable HTTP every
+// request of a stateless-era client has a session of its own, so the
+// retry that carries the answer arrives on another session than the
+// question: it still resumes the held call, for a question and for
+// sampling; and a client there that never comes back holds nothing past
+// the question timeout.
+func TestRoundTripOverStatelessHTTP(t *testing.T) {
+	u := everythingServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := startGatewayWith(ctx, t, u, t.TempDir(), &gateway.Options{
+		Logger:  zaptest.NewLogger(t),
+		Shaping: &shaping.Options{QuestionTimeout: 500 * time.Millisecond},
+	})
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return g.Server() },
+		&mcp.StreamableHTTPOptions{Stateless: true}))
+	t.Cleanup(srv.Close)
+	connect := func(opts *mcp.ClientOptions) *mcp.ClientSession {
+		t.Helper()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "http", Version: "1"}, opts).
+			Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL, DisableStandaloneSSE: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cs.Close() })
+		return cs
+	}
+	var asked atomic.Int32
+	cs := connect(&mcp.ClientOptions{
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked.Add(1)
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Zoë", "check": true}}, nil
+		},
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			asked.Add(1)
+			return &mcp.CreateMessageResult{Model: "test-model", Role: "assistant", Content: &mcp.TextContent{Text: "Grüezi from the model"}}, nil
+		},
+	})
+	waitForTool(ctx, t, cs, "trigger-sampling-request")
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want string
+	}{
+		{tool: "trigger-elicitation-request", args: map[string]any{}, want: `"name": "Zoë"`},
+		{tool: "trigger-sampling-request", args: map[string]any{"prompt": "say hello", "maxTokens": 20}, want: "Grüezi from the model"},
+	} {
+		before := asked.Load()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+		if err != nil || res.IsError || !strings.Contains(text(res), c.want) || asked.Load() != before+1 {
+			t.Fatalf("%s over stateless HTTP: %v %q, asked %d times, want the answer %s once", c.tool, err, text(res), asked.Load()-before, c.want)
+		}
+	}
+	silent := connect(&mcp.ClientOptions{
+		MultiRoundTrip:     &mcp.MultiRoundTripOptions{Disabled: true},
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) { return nil, nil },
+	})
+	res, err := silent.CallTool(ctx, &mcp.CallToolParams{Name: "trigger-elicitation-request", Arguments: map[string]any{}})
+	if err != nil || len(res.InputRequests) != 1 {
+		t.Fatalf("got %+v %v, want one input request", res, err)
+	}
+	askedUntilPassed(ctx, t, g) // once the question timeout has ended the silent client's
 }
