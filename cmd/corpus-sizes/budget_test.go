@@ -106,12 +106,12 @@ func TestCheckBudgets(t *testing.T) {
 		{
 			name:     "the whole corpus over 65%",
 			sizes:    []itemSizes{sized("a", 1000, 60, map[rendering]int{textCompact: 70})},
-			wantFail: []string{"text compact, whole corpus <= 65%: FAIL: 70% (700 of 1000 tokens; the budget is 650)"},
+			wantFail: []string{"text compact, whole corpus <= 65%: FAIL: 70.0% (700 of 1000 tokens; the budget is 650)"},
 		},
 		{
 			name:     "markdown over 110%",
 			sizes:    []itemSizes{sized("a", 1000, 60, map[rendering]int{markdownStandard: 120})},
-			wantFail: []string{"markdown standard, whole corpus <= 110%: FAIL: 120%"},
+			wantFail: []string{"markdown standard, whole corpus <= 110%: FAIL: 120.0%"},
 		},
 	}
 	for _, tt := range tests {

@@ -63,12 +63,21 @@ func checkBudgets(sizes []itemSizes) []budgetResult {
 		got, want := all.renders[col].tokens, all.json.tokens
 		head := fmt.Sprintf("%s, whole corpus <= %d%%:", b.rendering, b.corpus)
 		if got*100 > want*b.corpus {
-			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %d%% (%d of %d tokens; the budget is %d)", head, percent(got, want), got, want, want*b.corpus/100)})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %.1f%% (%d of %d tokens; the budget is %d)", head, share(got, want), got, want, want*b.corpus/100)})
 		} else {
-			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (%d%%, %d of %d tokens)", head, percent(got, want), got, want), ok: true})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (%.1f%%, %d of %d tokens)", head, share(got, want), got, want), ok: true})
 		}
 	}
 	return out
+}
+
+// share returns part as a percentage of whole, to one decimal when printed: a whole-corpus share
+// near its budget reads as what it is (64.6%, not 65%).
+func share(part, whole int) float64 {
+	if whole == 0 {
+		return 0
+	}
+	return float64(part) * 100 / float64(whole)
 }
 
 // writeCheck prints one line per budget and reports whether every budget was kept.
