@@ -558,6 +558,8 @@ func (g *Gateway) forward(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		ctx, cancel := context.WithTimeout(ctx, g.bound())
 		defer cancel()
+		// Close ends it too: the go-sdk client's Close waits for its calls.
+		defer context.AfterFunc(g.life, cancel)()
 		up, err := g.session(ctx)
 		if err != nil {
 			return g.failed(ctx, method, req, err)
@@ -812,7 +814,7 @@ func (g *Gateway) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.Elic
 	if c.held != nil {
 		return g.elicitHeld(ctx, c, req.Params)
 	}
-	askCtx, end := askContext(ctx, c)
+	askCtx, end := elicitContext(c.ctx, ctx)
 	defer end()
 	res, err := c.ss.Elicit(askCtx, req.Params)
 	if err != nil {

@@ -96,7 +96,7 @@ func (g *Gateway) sample(ctx context.Context, req *mcp.CreateMessageRequest) (*m
 		}
 		return sampled(r)
 	}
-	askCtx, end := askContext(ctx, c)
+	askCtx, end := g.askContext(ctx, c)
 	defer end()
 	return c.ss.CreateMessage(askCtx, req.Params)
 }
@@ -139,7 +139,7 @@ func (g *Gateway) roots(ctx context.Context, p *mcp.ListRootsParams) (*mcp.ListR
 		}
 		return nil, fmt.Errorf("gateway: the client answered a roots request with %T", r)
 	}
-	askCtx, end := askContext(ctx, c)
+	askCtx, end := g.askContext(ctx, c)
 	defer end()
 	return c.ss.ListRoots(askCtx, p)
 }
@@ -154,10 +154,23 @@ func (g *Gateway) rootsChanged(context.Context, *mcp.RootsListChangedRequest) {
 	g.client.AddRoots(&mcp.Root{URI: "contentneg:downstream", Name: "the roots of the downstream client"})
 }
 
-// askContext is the context of a question put to a legacy-era client: its
-// request's, ended too when the upstream gives up on the question.
-func askContext(upstream context.Context, c *caller) (context.Context, func()) {
-	askCtx, cancel := context.WithCancel(c.ctx)
+// askContext is the context of a sampling or roots request put to a
+// legacy-era client: its forwarded request's, bounded by the question
+// timeout and ended by Close (one of the middleware's open questions, as
+// the middleware makes an elicitation/create), and ended too when the
+// upstream gives up on it. Without it Close would wait for the client's
+// answer: the go-sdk client's Close waits for its handlers.
+func (g *Gateway) askContext(upstream context.Context, c *caller) (context.Context, func()) {
+	qctx, done := g.mw.Shaper().Question(c.ctx, c, "")
+	askCtx, end := elicitContext(qctx, upstream)
+	return askCtx, func() { end(); done() }
+}
+
+// elicitContext is the context of an elicitation/create put to a
+// legacy-era client (the middleware bounds it as an open question): ctx,
+// ended too when the upstream gives up on it.
+func elicitContext(ctx, upstream context.Context) (context.Context, func()) {
+	askCtx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(upstream, cancel)
 	return askCtx, func() { stop(); cancel() }
 }
@@ -378,6 +391,11 @@ func (h *held) serve(ctx context.Context, req mcp.Request) (mcp.Result, error) {
 				more = false
 			}
 		}
+		h.mu.Lock()
+		if h.over { // given up meanwhile (its session ended, the gateway closed): no one to ask
+			h.mu.Unlock()
+			return nil, errGivenUp
+		}
 		g.mu.Lock()
 		if h.token == "" { // the first question: from now on a retry can name the call
 			h.token = stateMark + randomToken()
@@ -387,7 +405,6 @@ func (h *held) serve(ctx context.Context, req mcp.Request) (mcp.Result, error) {
 			g.held[h.token] = h
 		}
 		g.mu.Unlock()
-		h.mu.Lock()
 		if h.pending == nil {
 			h.pending = map[string]*ask{}
 		}
@@ -488,6 +505,8 @@ func (g *Gateway) expired(ctx context.Context, method string, req mcp.Request) (
 	}
 	return complete(&mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: "The gateway: " + msg + "."}}})
 }
+
+// Lock order: h.mu, then g.mu; never the other way round.
 
 // giveUp ends a held call that no downstream request waits on (the client
 // did not come back in time, went away, or the gateway closed; or the

@@ -530,3 +530,60 @@ func TestQuestionsOverSeveralRounds(t *testing.T) {
 		})
 	}
 }
+
+// TestCloseEndsOpenQuestions: a question the upstream put to a client is
+// one of the middleware's open questions while the client thinks (a
+// stateless-era client's held call, a legacy-era client's
+// elicitation/create), and closing the gateway ends it at once, and the
+// upstream's call with it: Close does not wait for the client, nor for the
+// call timeout (60 s; the test allows 30).
+func TestCloseEndsOpenQuestions(t *testing.T) {
+	u := everythingServer(t)
+	for _, era := range eras {
+		t.Run(era.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			g := startGateway(ctx, t, u, t.TempDir())
+			if era.version == "" {
+				cs := connectClient(ctx, t, g, elicitOnce(), "", nil)
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "trigger-elicitation-request", Arguments: map[string]any{}})
+				if err != nil || len(res.InputRequests) != 1 {
+					t.Fatalf("got %+v %v, want one input request", res, err)
+				}
+			} else {
+				asked := make(chan struct{})
+				cs := connectGateway(ctx, t, g, era.version, []string{"human"}, &mcp.ClientOptions{
+					ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+						close(asked)
+						<-ctx.Done() // a person who does not answer
+						return nil, ctx.Err()
+					},
+				})
+				go func() {
+					_, _ = cs.CallTool(ctx, &mcp.CallToolParams{Name: "trigger-elicitation-request", Arguments: map[string]any{}})
+				}()
+				select {
+				case <-asked:
+				case <-ctx.Done():
+					t.Fatal("the client was not asked")
+				}
+			}
+			if n := g.Middleware().Shaper().OpenQuestions(); n != 1 {
+				t.Fatalf("%d open questions while the client thinks, want 1", n)
+			}
+			closed := make(chan struct{})
+			go func() {
+				_ = g.Close() // its error is the upstream's exit status
+				close(closed)
+			}()
+			select {
+			case <-closed:
+			case <-ctx.Done():
+				t.Fatal("Close waited for the client")
+			}
+			if n := g.Middleware().Shaper().OpenQuestions(); n != 0 {
+				t.Errorf("%d open questions after Close, want 0", n)
+			}
+		})
+	}
+}
