@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/contentneg/contentneg/examples/weather/weathertest"
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/rest/resttest"
@@ -13,14 +14,7 @@ import (
 // with the middleware, through the go-sdk and the mcp-go backends. Every
 // demo tool has an output schema, so there is no Plain tool.
 func TestRESTSuite(t *testing.T) {
-	fixture := resttest.Fixture{
-		Structured: resttest.Call{Tool: "get_weather", Arguments: `{"city":"Bern"}`},
-		Invalid:    resttest.Invalid{Call: resttest.Call{Tool: "get_weather", Arguments: `{"city":5}`}, Field: "city"},
-		Failing:    resttest.Call{Tool: "get_weather", Arguments: `{"city":"Nowhere"}`},
-		Resource:   "weather://cities",
-		Templated:  "weather://bern",
-		Prompt:     resttest.Prompt{Name: "plan_outfit", Arguments: map[string]string{"city": "Bern"}, Required: "city"},
-	}
+	fixture := weathertest.RESTFixture()
 	for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
 		t.Run(sdk, func(t *testing.T) {
 			t.Setenv(serve.SDKEnv, sdk)

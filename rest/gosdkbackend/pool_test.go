@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/examples/weather/weathertest"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
 	"github.com/contentneg/contentneg/rest/resttest"
@@ -330,14 +331,7 @@ func TestLegacyBackendCostsAsMuchAsAnMCPClient(t *testing.T) {
 // resttest) passes over the demo weather server with the backend in either
 // era: one session declaring per request, or a session per feature set.
 func TestRESTSuiteOverBothEras(t *testing.T) {
-	fixture := resttest.Fixture{
-		Structured: resttest.Call{Tool: "get_weather", Arguments: `{"city":"Bern"}`},
-		Invalid:    resttest.Invalid{Call: resttest.Call{Tool: "get_weather", Arguments: `{"city":5}`}, Field: "city"},
-		Failing:    resttest.Call{Tool: "get_weather", Arguments: `{"city":"Nowhere"}`},
-		Resource:   "weather://cities",
-		Templated:  "weather://bern",
-		Prompt:     resttest.Prompt{Name: "plan_outfit", Arguments: map[string]string{"city": "Bern"}, Required: "city"},
-	}
+	fixture := weathertest.RESTFixture()
 	for _, version := range []string{"", middlewaretest.LegacyProtocol} {
 		t.Run("protocol="+version, func(t *testing.T) {
 			d := newDemo(t, weatherServer(t), &gosdkbackend.Options{ProtocolVersion: version})
