@@ -109,6 +109,33 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestRootsOnlyForOneClient: the upstream's roots/list is passed on by
+// default only when stdio, one client, is the only downstream; -roots says
+// otherwise either way.
+func TestRootsOnlyForOneClient(t *testing.T) {
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{args: []string{"--", "node"}, want: true},
+		{args: []string{"-roots=false", "--", "node"}, want: false},
+		{args: []string{"-http", ":0", "--", "node"}, want: false},
+		{args: []string{"-rest", ":0", "-stdio", "--", "node"}, want: false},
+		{args: []string{"-http", ":0", "-roots", "--", "node"}, want: true},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cfg, err := parse(tt.args, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.roots != tt.want {
+				t.Errorf("roots passed on: %v, want %v", cfg.roots, tt.want)
+			}
+		})
+	}
+}
+
 // TestBadDefaultTags: default tags the server cannot serve are a start-up
 // error naming them, exit code 1, before the upstream starts.
 func TestBadDefaultTags(t *testing.T) {

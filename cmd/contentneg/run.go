@@ -53,6 +53,9 @@ type config struct {
 	formatArgument string
 	// configFile is the config file (-config), "" for none.
 	configFile string
+	// roots passes the upstream's roots/list on (-roots; by default only
+	// when stdio, one client, is the only downstream).
+	roots bool
 	// set holds the flags given on the command line: they win over the
 	// config file's keys, even when empty.
 	set map[string]bool
@@ -78,6 +81,7 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.defaults, "default", "", `feature tags for clients that declare nothing, e.g. "human, format=markdown" (default: none, their results pass through unchanged)`)
 	fs.StringVar(&cfg.formatArgument, "format-argument", "", "add an optional argument of this name to every tool, with which the model chooses a call's format (default: none)")
 	fs.StringVar(&cfg.configFile, "config", "", "read per-tool settings, default tags, the format argument and the REST key's variable from this YAML file (docs/gateway.md); flags given win over its keys")
+	fs.BoolVar(&cfg.roots, "roots", false, "pass the upstream's requests for roots to the calling client that has roots (default: on when stdio is the only downstream; every downstream client shares the upstream's roots)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -86,6 +90,9 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	cfg.command = fs.Args()
 	if cfg.httpAddr == "" && cfg.restAddr == "" {
 		cfg.stdio = true
+		if !cfg.set["roots"] {
+			cfg.roots = true
+		}
 	}
 	var err error
 	switch {
@@ -150,6 +157,7 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 		Shaping:     opts,
 		Logger:      log,
 		CallTimeout: cfg.callTimeout,
+		PassRoots:   cfg.roots,
 	})
 	cancel()
 	if err != nil {

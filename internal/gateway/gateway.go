@@ -51,6 +51,15 @@ type Options struct {
 	// CallTimeout bounds every request forwarded to the upstream
 	// (DefaultCallTimeout when zero; negative means no bound).
 	CallTimeout time.Duration
+	// PassRoots declares roots to the upstream and passes its roots/list
+	// to the downstream client whose request is the only one under way,
+	// if that client has the roots capability (and a downstream
+	// notifications/roots/list_changed upstream). Off by default: every
+	// downstream client shares the one upstream session, so the roots of
+	// one would become the upstream's for all of them (server-filesystem
+	// replaces the directories of its command line with them). Turn it on
+	// when the gateway has one client, as on stdio.
+	PassRoots bool
 }
 
 // Gateway is one upstream MCP server behind a negotiating mirror server.
@@ -58,15 +67,16 @@ type Options struct {
 // HTTP, in memory) and the REST binding (rest/gosdkbackend); close it with
 // [Gateway.Close].
 type Gateway struct {
-	dial    func() mcp.Transport
-	client  *mcp.Client
-	upMu    sync.Mutex
-	up      *mcp.ClientSession // the upstream session in use
-	live    chan struct{}      // closed while up is live; a new one while it restarts
-	server  *mcp.Server
-	mw      *middleware.Middleware
-	log     *zap.Logger
-	timeout time.Duration
+	dial      func() mcp.Transport
+	client    *mcp.Client
+	upMu      sync.Mutex
+	up        *mcp.ClientSession // the upstream session in use
+	live      chan struct{}      // closed while up is live; a new one while it restarts
+	server    *mcp.Server
+	mw        *middleware.Middleware
+	log       *zap.Logger
+	timeout   time.Duration
+	passRoots bool // Options.PassRoots
 
 	syncMu sync.Mutex // one re-sync at a time, in the order they were asked
 
@@ -123,14 +133,15 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		opts = &Options{}
 	}
 	g := &Gateway{
-		dial:    rawDial(dial),
-		log:     opts.Logger,
-		timeout: opts.CallTimeout,
-		resync:  make(chan kind, 8),
-		done:    make(chan struct{}),
-		calls:   map[*caller]struct{}{},
-		tokens:  map[string]progressRoute{},
-		live:    make(chan struct{}),
+		dial:      rawDial(dial),
+		log:       opts.Logger,
+		timeout:   opts.CallTimeout,
+		passRoots: opts.PassRoots,
+		resync:    make(chan kind, 8),
+		done:      make(chan struct{}),
+		calls:     map[*caller]struct{}{},
+		tokens:    map[string]progressRoute{},
+		live:      make(chan struct{}),
 	}
 	if g.log == nil {
 		g.log = zap.NewNop()
@@ -153,7 +164,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
 	}
-	g.askingOptions(copts)
+	g.askingOptions(copts, opts.PassRoots)
 	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, copts)
 	g.client.AddReceivingMiddleware(g.rootsMiddleware)
 	up, err := g.client.Connect(ctx, g.dial(), nil)
@@ -169,13 +180,16 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		c := *init.ServerInfo
 		info = &c
 	}
-	g.server = mcp.NewServer(info, &mcp.ServerOptions{
+	sopts := &mcp.ServerOptions{
 		Instructions: init.Instructions,
 		Capabilities: mirrorCapabilities(init.Capabilities),
 		PageSize:     pageSize,
+	}
+	if opts.PassRoots {
 		// Passed upstream, which then asks the roots again (questions.go).
-		RootsListChangedHandler: g.rootsChanged,
-	})
+		sopts.RootsListChangedHandler = g.rootsChanged
+	}
+	g.server = mcp.NewServer(info, sopts)
 	// Added first, so innermost: the negotiation middleware, installed
 	// next, sees every request before it and every result after it.
 	g.server.AddReceivingMiddleware(g.forward)

@@ -27,21 +27,24 @@ import (
 // answers resumes it (docs/gateway.md).
 
 // upstreamCapabilities is what the gateway declares to the upstream: form
-// elicitation, sampling and roots (with list_changed), so that the upstream
-// offers what needs them; each request reaches only a downstream client
-// that has the capability.
-func upstreamCapabilities() *mcp.ClientCapabilities {
-	return &mcp.ClientCapabilities{
+// elicitation and sampling, and roots (with list_changed) when it passes
+// them on, so that the upstream offers what needs them; each request
+// reaches only a downstream client that has the capability.
+func upstreamCapabilities(roots bool) *mcp.ClientCapabilities {
+	c := &mcp.ClientCapabilities{
 		Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
 		Sampling:    &mcp.SamplingCapabilities{},
-		RootsV2:     &mcp.RootCapabilities{ListChanged: true},
 	}
+	if roots {
+		c.RootsV2 = &mcp.RootCapabilities{ListChanged: true}
+	}
+	return c
 }
 
 // askingOptions sets the parts of the gateway's client options that pass
-// the upstream's questions on.
-func (g *Gateway) askingOptions(o *mcp.ClientOptions) {
-	o.Capabilities = upstreamCapabilities()
+// the upstream's questions on (roots only when Options.PassRoots).
+func (g *Gateway) askingOptions(o *mcp.ClientOptions, roots bool) {
+	o.Capabilities = upstreamCapabilities(roots)
 	o.ElicitationHandler = g.elicit
 	o.CreateMessageHandler = g.sample
 }
@@ -122,6 +125,10 @@ func sampled(r mcp.InputResponse) (*mcp.CreateMessageResult, error) {
 // error, so that a server such as server-filesystem keeps the directories
 // of its command line.
 func (g *Gateway) roots(ctx context.Context, p *mcp.ListRootsParams) (*mcp.ListRootsResult, error) {
+	if !g.passRoots {
+		g.log.Debug("upstream request not passed on: the gateway declared no roots", zap.String("method", "roots/list"))
+		return nil, notPassed("roots/list", "the gateway declared no roots")
+	}
 	c, err := g.asker("roots/list", func(caps *mcp.ClientCapabilities) bool { return caps.RootsV2 != nil })
 	if err != nil {
 		return nil, err

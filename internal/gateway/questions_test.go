@@ -259,7 +259,7 @@ func TestRootsReachOnlyCapableClients(t *testing.T) {
 		t.Run(era.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
-			g := startGateway(ctx, t, u, t.TempDir())
+			g := startGatewayWith(ctx, t, u, t.TempDir(), &gateway.Options{Logger: zaptest.NewLogger(t), PassRoots: true})
 			without := connectClient(ctx, t, g, mcp.NewClient(&mcp.Implementation{Name: "rootless", Version: "1"},
 				&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}}), era.version, nil)
 			waitForTool(ctx, t, without, "get-roots-list")
@@ -294,6 +294,48 @@ func TestRootsReachOnlyCapableClients(t *testing.T) {
 	}
 }
 
+// TestRootsAreNotPassedByDefault: without Options.PassRoots the gateway
+// declares no roots upstream, so the everything server offers no roots
+// tool, and a downstream client with roots is never asked for them, even
+// when it says they changed.
+func TestRootsAreNotPassedByDefault(t *testing.T) {
+	u := everythingServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := startGateway(ctx, t, u, t.TempDir())
+	var asked atomic.Int32
+	client := mcp.NewClient(&mcp.Implementation{Name: "rooted", Version: "1"}, &mcp.ClientOptions{
+		Capabilities: &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{ListChanged: true}},
+	})
+	client.AddRoots(&mcp.Root{URI: "file:///srv/zoe", Name: "Zoë's project"})
+	client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "roots/list" {
+				asked.Add(1)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	cs := connectClient(ctx, t, g, client, eras[1].version, nil) // legacy: list_changed on the session
+	// Listed after the handshake, as get-roots-list would be.
+	waitForTool(ctx, t, cs, "trigger-sampling-request")
+	client.AddRoots(&mcp.Root{URI: "file:///srv/other", Name: "another"}) // sends list_changed
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tool.Name == "get-roots-list" {
+			t.Errorf("the upstream offers get-roots-list: it was told of roots")
+		}
+	}
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"message": "hi"}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the client was asked for its roots %d times, want 0", n)
+	}
+}
+
 // TestFilesystemKeepsItsDirectories: the gateway declares roots upstream,
 // so server-filesystem asks roots/list after initialize, and again when a
 // downstream client's notifications/roots/list_changed is passed on. With
@@ -317,7 +359,7 @@ func TestFilesystemKeepsItsDirectories(t *testing.T) {
 	}
 	other := t.TempDir()
 	core, logs := observer.New(zapcore.DebugLevel)
-	g := startGatewayWith(ctx, t, fs, dir, &gateway.Options{Logger: zap.New(core)})
+	g := startGatewayWith(ctx, t, fs, dir, &gateway.Options{Logger: zap.New(core), PassRoots: true})
 	refused := func() int {
 		n := 0
 		for _, e := range logs.FilterMessageSnippet("not passed on").All() {

@@ -141,12 +141,12 @@ func (u upstream) command(t *testing.T, dir string) *exec.Cmd {
 func connectDirect(ctx context.Context, t *testing.T, u upstream, dir string) *mcp.ClientSession {
 	t.Helper()
 	// The capabilities of the gateway's own client, so that the upstream
-	// offers both the same tools: form elicitation, sampling, roots.
+	// offers both the same tools: form elicitation and sampling (roots
+	// only with Options.PassRoots).
 	client := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1.0.0"}, &mcp.ClientOptions{
 		Capabilities: &mcp.ClientCapabilities{
 			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
 			Sampling:    &mcp.SamplingCapabilities{},
-			RootsV2:     &mcp.RootCapabilities{ListChanged: true},
 		},
 		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 			return &mcp.ElicitResult{Action: "decline"}, nil
