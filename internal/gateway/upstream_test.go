@@ -201,22 +201,7 @@ func connectGateway(ctx context.Context, t *testing.T, g *gateway.Gateway, versi
 		}
 		opts.Capabilities = caps
 	}
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := g.Server().Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = ss.Close() })
-	var so *mcp.ClientSessionOptions
-	if version != "" {
-		so = &mcp.ClientSessionOptions{ProtocolVersion: version}
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "downstream", Version: "1.0.0"}, opts).Connect(ctx, ct, so)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cs.Close() })
-	return cs
+	return connectClient(ctx, t, g, mcp.NewClient(&mcp.Implementation{Name: "downstream", Version: "1.0.0"}, opts), version, nil)
 }
 
 // callTool calls c on cs with $ROOT replaced, and returns the result as
