@@ -30,9 +30,6 @@ const (
 	// requireEnv, set to 1 (as .ci/run does), turns the skip for a missing
 	// node or node_modules into a failure.
 	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
-	// shutdownBound is the contract's bound on the exit after SIGTERM (not
-	// a timing measurement).
-	shutdownBound = 2 * time.Second
 	// testTimeout bounds each test's exchanges.
 	testTimeout = time.Minute
 )

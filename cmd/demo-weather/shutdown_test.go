@@ -20,10 +20,6 @@ import (
 // main with the command line it holds: a real process to send SIGTERM to.
 const runAsDemo = "CONTENTNEG_RUN_AS_DEMO"
 
-// shutdownBound is how long the demo may take to exit on SIGTERM with
-// questions open (the contract's bound, not a timing measurement).
-const shutdownBound = 2 * time.Second
-
 func TestShutdownWithQuestionsOpen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a process")
