@@ -16,10 +16,10 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
+	"github.com/contentneg/contentneg/internal/yamlrefuse"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
@@ -310,11 +310,8 @@ func (d *decoder) err() error { return errors.Join(d.errs...) }
 // most likely a negated feature tag written unquoted (- !interactive),
 // which the parser's own message would not say.
 func (d *decoder) syntax(data []byte, err error) error {
-	for _, tk := range lexer.Tokenize(string(data)) {
-		if tk.Type == token.TagType {
-			tag := strings.TrimRight(tk.Value, "],} \t")
-			return d.tokenError(tk, "", fmt.Errorf("YAML reads %s as a tag; quote a negated feature tag: \"%s\"", tag, tag))
-		}
+	if tk, tag := yamlrefuse.FirstTag(data); tk != nil {
+		return d.tokenError(tk, "", errors.New(yamlrefuse.TagMessage(tag)))
 	}
 	var ye yaml.Error
 	if errors.As(err, &ye) {
@@ -334,29 +331,16 @@ func (d *decoder) tokenError(tk *token.Token, key string, err error) error {
 // indirection reports the anchors, aliases and tags under n.
 func (d *decoder) indirection(n ast.Node) bool {
 	found := false
-	ast.Walk(visitor(func(n ast.Node) bool {
-		switch v := n.(type) {
-		case *ast.TagNode:
-			d.fail(v, "", "YAML reads %s as a tag; quote a negated feature tag: \"%s\"", v.Start.Value, v.Start.Value)
-			found = true
-		case *ast.AnchorNode, *ast.AliasNode:
-			d.fail(v, "", "YAML anchors and aliases are not supported in a config file")
-			found = true
+	yamlrefuse.Walk(n, func(n ast.Node, tag string) bool {
+		if tag != "" {
+			d.fail(n, "", "%s", yamlrefuse.TagMessage(tag))
+		} else {
+			d.fail(n, "", "YAML anchors and aliases are not supported in a config file")
 		}
+		found = true
 		return true
-	}), n)
+	})
 	return found
-}
-
-// visitor adapts a function to ast.Visitor.
-type visitor func(ast.Node) bool
-
-// Visit implements ast.Visitor.
-func (v visitor) Visit(n ast.Node) ast.Visitor {
-	if n == nil || !v(n) {
-		return nil
-	}
-	return v
 }
 
 // mapping returns the pairs of a mapping; null is an empty one. Anything

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
-	"github.com/goccy/go-yaml/token"
+
+	"github.com/contentneg/contentneg/internal/yamlrefuse"
 )
 
 // parseYAML reads a YAML profiles file from its syntax tree, keeping the
@@ -67,57 +67,36 @@ func parseYAML(data []byte) ([]Profile, error) {
 	return c.result()
 }
 
-// errIndirection stops the walk of refuseIndirection.
+// errIndirection is the error for an anchor or alias.
 var errIndirection = errors.New("YAML anchors, aliases and tags are not supported in a profiles file")
 
-// refuseIndirection fails on the first anchor, alias or tag under n. A tag
-// most likely is a negated feature tag written unquoted, such as
-// - !interactive, which YAML reads as a tag: the error says to quote it.
+// refuseIndirection fails on the first anchor, alias or tag under n (a tag
+// is most likely a negated feature tag written unquoted).
 func refuseIndirection(n ast.Node) error {
 	var found error
-	ast.Walk(visitor(func(n ast.Node) bool {
-		switch v := n.(type) {
-		case *ast.TagNode:
-			found = fmt.Errorf("%w: line %d: YAML reads %s as a tag; quote a negated feature tag: \"%s\"",
-				ErrBadTags, yamlLine(v), v.Start.Value, v.Start.Value)
-		case *ast.AnchorNode, *ast.AliasNode:
-			found = fmt.Errorf("%w: line %d: %w", ErrSyntax, yamlLine(v), errIndirection)
+	yamlrefuse.Walk(n, func(n ast.Node, tag string) bool {
+		if tag != "" {
+			found = fmt.Errorf("%w: line %d: %s", ErrBadTags, yamlLine(n), yamlrefuse.TagMessage(tag))
+		} else {
+			found = fmt.Errorf("%w: line %d: %w", ErrSyntax, yamlLine(n), errIndirection)
 		}
-		return found == nil
-	}), n)
+		return false
+	})
 	return found
 }
 
 // unquotedTag returns the error for the first YAML tag in data, or nil when
-// there is none. A file that does not parse may still hold one: in a flow
-// sequence, [agent, !interactive] reads as a tag swallowing the "]", and
-// the parser's own error ("sequence end token ']' not found") would not
-// say that the negation needs quotes.
+// there is none (yamlrefuse.FirstTag: for a file that does not parse).
 func unquotedTag(data []byte) error {
-	for _, tk := range lexer.Tokenize(string(data)) {
-		if tk.Type != token.TagType {
-			continue
-		}
-		tag := strings.TrimRight(tk.Value, "],} \t")
-		line := 0
-		if tk.Position != nil {
-			line = tk.Position.Line
-		}
-		return fmt.Errorf("%w: line %d: YAML reads %s as a tag; quote a negated feature tag: \"%s\"",
-			ErrBadTags, line, tag, tag)
-	}
-	return nil
-}
-
-// visitor adapts a function to ast.Visitor; it stops when f returns false.
-type visitor func(ast.Node) bool
-
-// Visit implements ast.Visitor.
-func (v visitor) Visit(n ast.Node) ast.Visitor {
-	if n == nil || !v(n) {
+	tk, tag := yamlrefuse.FirstTag(data)
+	if tk == nil {
 		return nil
 	}
-	return v
+	line := 0
+	if tk.Position != nil {
+		line = tk.Position.Line
+	}
+	return fmt.Errorf("%w: line %d: %s", ErrBadTags, line, yamlrefuse.TagMessage(tag))
 }
 
 // yamlName reads a profile name: a string scalar.
