@@ -268,18 +268,7 @@ func TestRootsReachOnlyCapableClients(t *testing.T) {
 				t.Fatalf("a client without roots: %v %q, want the upstream to have none", err, text(res))
 			}
 			var asked atomic.Int32
-			client := mcp.NewClient(&mcp.Implementation{Name: "rooted", Version: "1"}, &mcp.ClientOptions{
-				Capabilities: &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{ListChanged: true}},
-			})
-			client.AddRoots(&mcp.Root{URI: "file:///srv/zoe", Name: "Zoë's project"})
-			client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
-				return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-					if method == "roots/list" {
-						asked.Add(1)
-					}
-					return next(ctx, method, req)
-				}
-			})
+			client := rootedClient(&asked)
 			with := connectClient(ctx, t, g, client, era.version, nil)
 			res, err = with.CallTool(ctx, &mcp.CallToolParams{Name: "get-roots-list", Arguments: map[string]any{}})
 			if err != nil || !strings.Contains(text(res), "file:///srv/zoe") {
@@ -294,16 +283,9 @@ func TestRootsReachOnlyCapableClients(t *testing.T) {
 	}
 }
 
-// TestRootsAreNotPassedByDefault: without Options.PassRoots the gateway
-// declares no roots upstream, so the everything server offers no roots
-// tool, and a downstream client with roots is never asked for them, even
-// when it says they changed.
-func TestRootsAreNotPassedByDefault(t *testing.T) {
-	u := everythingServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	g := startGateway(ctx, t, u, t.TempDir())
-	var asked atomic.Int32
+// rootedClient is a client with the roots capability and one root,
+// file:///srv/zoe, that counts the roots/list requests it gets in asked.
+func rootedClient(asked *atomic.Int32) *mcp.Client {
 	client := mcp.NewClient(&mcp.Implementation{Name: "rooted", Version: "1"}, &mcp.ClientOptions{
 		Capabilities: &mcp.ClientCapabilities{RootsV2: &mcp.RootCapabilities{ListChanged: true}},
 	})
@@ -316,6 +298,20 @@ func TestRootsAreNotPassedByDefault(t *testing.T) {
 			return next(ctx, method, req)
 		}
 	})
+	return client
+}
+
+// TestRootsAreNotPassedByDefault: without Options.PassRoots the gateway
+// declares no roots upstream, so the everything server offers no roots
+// tool, and a downstream client with roots is never asked for them, even
+// when it says they changed.
+func TestRootsAreNotPassedByDefault(t *testing.T) {
+	u := everythingServer(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	g := startGateway(ctx, t, u, t.TempDir())
+	var asked atomic.Int32
+	client := rootedClient(&asked)
 	cs := connectClient(ctx, t, g, client, eras[1].version, nil) // legacy: list_changed on the session
 	// Listed after the handshake, as get-roots-list would be.
 	waitForTool(ctx, t, cs, "trigger-sampling-request")
