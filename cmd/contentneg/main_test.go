@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -274,28 +274,8 @@ func TestRESTAndSIGTERM(t *testing.T) {
 	}
 	cmdline := everything(t)
 	args, _ := json.Marshal(append([]string{"-rest", "127.0.0.1:0", "-http", "127.0.0.1:0", "--"}, cmdline...))
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), runAsGateway+"="+string(args))
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	exited := make(chan error, 1)
-	lines := make(chan string, 64)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			default:
-			}
-		}
-		exited <- cmd.Wait()
-	}()
+	child := servetest.StartChild(t, runAsGateway+"="+string(args))
+	cmd, lines, exited := child.Cmd, child.Lines, child.Exited
 	var restURL, mcpURL string
 	deadline := time.After(testTimeout)
 	for restURL == "" || mcpURL == "" {

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"os/exec"
 	"regexp"
 	"syscall"
 	"testing"
@@ -25,30 +22,8 @@ func TestShutdownWithQuestionsOpen(t *testing.T) {
 		t.Skip("starts a process")
 	}
 	const questions = 10
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), runAsDemo+"=-http 127.0.0.1:0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	lines := make(chan string, 64)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			default:
-			}
-		}
-		exited <- cmd.Wait()
-	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-	})
+	child := servetest.StartChild(t, runAsDemo+"=-http 127.0.0.1:0")
+	cmd, lines, exited := child.Cmd, child.Lines, child.Exited
 	url := ""
 	for url == "" {
 		select {
