@@ -87,7 +87,26 @@ func startBrowser(t *testing.T, bin string) *browser {
 		cancel()
 		t.Fatalf("start %s: %v", bin, err)
 	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	b := &browser{}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	// Killing the browser process leaves its helper processes writing the
+	// profile, and t.TempDir's removal then fails. Browser.close ends them
+	// all before the process exits; the kill is for a browser that hangs.
+	t.Cleanup(func() {
+		if b.conn != nil {
+			_ = websocket.JSON.Send(b.conn, map[string]any{"id": -1, "method": "Browser.close"})
+			_ = b.conn.Close()
+		}
+		select {
+		case <-exited:
+		case <-time.After(servetest.Timeout):
+			t.Errorf("chromium still runs %v after Browser.close; killed", servetest.Timeout)
+			cancel()
+			<-exited
+		}
+		cancel()
+	})
 
 	// Chromium writes the port it listens on into the profile directory.
 	var port string
@@ -131,8 +150,8 @@ func startBrowser(t *testing.T, bin string) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = conn.Close() })
-	return &browser{conn: conn}
+	b.conn = conn
+	return b
 }
 
 // call sends one DevTools command and returns its result, skipping the
