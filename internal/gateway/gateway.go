@@ -78,7 +78,7 @@ type Gateway struct {
 	timeout   time.Duration
 	passRoots bool // Options.PassRoots
 
-	syncMu sync.Mutex // one re-sync at a time, in the order they were asked
+	syncMu sync.Mutex // one re-sync at a time
 
 	mu   sync.Mutex
 	snap snapshot
@@ -95,9 +95,12 @@ type Gateway struct {
 	// token. nextToken numbers them.
 	tokens    map[string]progressRoute
 	nextToken uint64
-	// resync asks the syncing goroutine for a re-sync of the kinds it holds.
-	resync chan kind
-	done   chan struct{}
+	// pending are the kinds a re-sync was asked for since the syncing
+	// goroutine last took them (under mu); kick wakes it. An ask is never
+	// dropped, and a burst of them costs one re-sync per kind.
+	pending [kinds]bool
+	kick    chan struct{}
+	done    chan struct{}
 	// life ends when the gateway closes: it bounds the restarts and
 	// re-syncs, so that Close never waits on an upstream that hangs.
 	life context.Context
@@ -120,6 +123,7 @@ const (
 	kindTools kind = iota
 	kindResources
 	kindPrompts
+	kinds // how many there are
 )
 
 // New connects to the upstream over the transport dial returns, lists what
@@ -137,7 +141,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		log:       opts.Logger,
 		timeout:   opts.CallTimeout,
 		passRoots: opts.PassRoots,
-		resync:    make(chan kind, 8),
+		kick:      make(chan struct{}, 1),
 		done:      make(chan struct{}),
 		calls:     map[*caller]struct{}{},
 		tokens:    map[string]progressRoute{},
@@ -379,13 +383,16 @@ func mirrorCapabilities(c *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	return out
 }
 
-// ask queues a re-sync of k; the upstream's notification handler must not
-// block (it runs on the upstream session's reading goroutine).
+// ask asks for a re-sync of k; it never blocks, as the upstream's
+// notification handler, which runs on the upstream session's reading
+// goroutine, must not.
 func (g *Gateway) ask(k kind) {
+	g.mu.Lock()
+	g.pending[k] = true
+	g.mu.Unlock()
 	select {
-	case g.resync <- k:
-	default:
-		g.log.Warn("re-sync queue full: dropped", zap.Int("kind", int(k)))
+	case g.kick <- struct{}{}:
+	default: // a wake-up is already due; it will see k
 	}
 }
 
@@ -397,12 +404,21 @@ func (g *Gateway) syncing() {
 		select {
 		case <-g.done:
 			return
-		case k := <-g.resync:
-			ctx, cancel := context.WithTimeout(g.life, g.bound())
-			if err := g.sync(ctx, k); err != nil {
-				g.log.Warn("re-sync with the upstream failed", zap.Error(err))
+		case <-g.kick:
+			g.mu.Lock()
+			due := g.pending
+			g.pending = [kinds]bool{}
+			g.mu.Unlock()
+			for k, asked := range due {
+				if !asked {
+					continue
+				}
+				ctx, cancel := context.WithTimeout(g.life, g.bound())
+				if err := g.sync(ctx, kind(k)); err != nil {
+					g.log.Warn("re-sync with the upstream failed", zap.Error(err))
+				}
+				cancel()
 			}
-			cancel()
 		}
 	}
 }
