@@ -76,7 +76,8 @@ type Gateway struct {
 	mw        *middleware.Middleware
 	log       *zap.Logger
 	timeout   time.Duration
-	passRoots bool // Options.PassRoots
+	passRoots bool           // Options.PassRoots
+	subs      *subscriptions // the downstream clients' resource subscriptions (subscribe.go)
 
 	syncMu sync.Mutex // one re-sync at a time
 
@@ -146,6 +147,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		calls:     map[*caller]struct{}{},
 		tokens:    map[string]progressRoute{},
 		live:      make(chan struct{}),
+		subs:      newSubscriptions(),
 	}
 	if g.log == nil {
 		g.log = zap.NewNop()
@@ -167,6 +169,9 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		ToolListChangedHandler:     func(context.Context, *mcp.ToolListChangedRequest) { g.ask(kindTools) },
 		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { g.ask(kindResources) },
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
+		ResourceUpdatedHandler: func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
+			g.resourceUpdated(req.Params)
+		},
 	}
 	g.askingOptions(copts, opts.PassRoots)
 	g.client = mcp.NewClient(&mcp.Implementation{Name: "contentneg", Version: "1.0.0"}, copts)
@@ -189,6 +194,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		Capabilities: mirrorCapabilities(init.Capabilities),
 		PageSize:     pageSize,
 	}
+	g.subscribing(init.Capabilities, sopts)
 	if opts.PassRoots {
 		// Passed upstream, which then asks the roots again (questions.go).
 		sopts.RootsListChangedHandler = g.rootsChanged
@@ -206,9 +212,10 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		_ = up.Close()
 		return nil, err
 	}
-	g.wg.Add(2)
+	g.wg.Add(3)
 	go g.syncing()
 	go g.supervise(up)
+	go g.updating()
 	return g, nil
 }
 
@@ -302,6 +309,7 @@ func (g *Gateway) supervise(up *mcp.ClientSession) {
 		if err := g.syncAll(ctx); err != nil {
 			g.log.Warn("re-sync after the restart failed", zap.Error(err))
 		}
+		g.resubscribe(ctx, up)
 		cancel()
 	}
 }
@@ -366,8 +374,7 @@ func (g *Gateway) syncAll(ctx context.Context) error {
 }
 
 // mirrorCapabilities is what the mirror server advertises: the upstream's
-// own capabilities, without resource subscriptions (not forwarded yet); the
-// middleware adds the extension.
+// own capabilities; the middleware adds the extension.
 func mirrorCapabilities(c *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	out := &mcp.ServerCapabilities{}
 	if c == nil {
@@ -378,7 +385,7 @@ func mirrorCapabilities(c *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	out.Prompts = c.Prompts
 	out.Tools = c.Tools
 	if c.Resources != nil {
-		out.Resources = &mcp.ResourceCapabilities{ListChanged: c.Resources.ListChanged}
+		out.Resources = &mcp.ResourceCapabilities{ListChanged: c.Resources.ListChanged, Subscribe: c.Resources.Subscribe}
 	}
 	return out
 }

@@ -546,8 +546,9 @@ func (h *held) finish() {
 	h.g.mu.Unlock()
 }
 
-// watch ends the held calls of ss when the session ends (a client on stdio
-// or in memory that went away), once per session.
+// watch ends the held calls and the resource subscriptions of ss when the
+// session ends (a client that went away; on stateless HTTP, the request),
+// once per session.
 func (g *Gateway) watch(ss *mcp.ServerSession) {
 	g.mu.Lock()
 	if g.watched == nil {
@@ -573,6 +574,7 @@ func (g *Gateway) watch(ss *mcp.ServerSession) {
 		for _, h := range gone {
 			h.giveUp("the client's session ended")
 		}
+		g.leave(ss) // its resource subscriptions (subscribe.go)
 	}()
 }
 
