@@ -950,17 +950,26 @@ func (g *Gateway) list(method string, req mcp.Request) (mcp.Result, error) {
 	}
 }
 
-// cursorOf reads the cursor of a list request's params.
+// cursorOf reads the cursor of a list request's params, which may be a
+// typed nil: a legacy-era list request may leave them out.
 func cursorOf(p mcp.Params) string {
 	switch p := p.(type) {
 	case *mcp.ListToolsParams:
-		return p.Cursor
+		if p != nil {
+			return p.Cursor
+		}
 	case *mcp.ListResourcesParams:
-		return p.Cursor
+		if p != nil {
+			return p.Cursor
+		}
 	case *mcp.ListResourceTemplatesParams:
-		return p.Cursor
+		if p != nil {
+			return p.Cursor
+		}
 	case *mcp.ListPromptsParams:
-		return p.Cursor
+		if p != nil {
+			return p.Cursor
+		}
 	}
 	return ""
 }

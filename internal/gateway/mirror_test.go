@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/internal/gateway"
 )
 
 // everythingServer is the npm everything server of upstreams.
@@ -209,5 +212,45 @@ func TestCompletion(t *testing.T) {
 				t.Errorf("completion: %q, want Alice (Engineering's members starting with A)", got)
 			}
 		})
+	}
+}
+
+// TestListsWithoutParams: a legacy-era list request may leave its params
+// out, or send null (the go-sdk client does for nil params); the mirror
+// answers the first page. The gateway dereferenced the SDK's typed nil and
+// the whole process crashed.
+func TestListsWithoutParams(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	u := newSubscribedUpstream(t, true)
+	g, err := gateway.New(ctx, u.dial, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	cs := connectClient(ctx, t, g, mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil), "2025-11-25", nil)
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Errorf("tools/list: %v", err)
+	}
+	res, err := cs.ListResources(ctx, nil)
+	if err != nil || len(res.Resources) != 1 {
+		t.Errorf("resources/list: %v, %+v", err, res)
+	}
+	if _, err := cs.ListResourceTemplates(ctx, nil); err != nil {
+		t.Errorf("resources/templates/list: %v", err)
+	}
+	if _, err := cs.ListPrompts(ctx, nil); err != nil {
+		t.Errorf("prompts/list: %v", err)
+	}
+
+	raw := rawDownstream(ctx, t, g, "legacy", "{}")
+	for i, method := range []string{"tools/list", "resources/list", "resources/templates/list", "prompts/list"} {
+		if got := raw.call(ctx, method, nil); strings.HasPrefix(got, "error") { // "params":null
+			t.Errorf("%s with params null: %s", method, got)
+		}
+		raw.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"no-params-%d","method":%q}`, i, method))
+	}
+	if got := raw.call(ctx, "resources/list", map[string]any{}); !strings.Contains(got, `"test://r"`) {
+		t.Errorf("resources/list after the requests without params: %s", got)
 	}
 }
