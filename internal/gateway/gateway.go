@@ -96,12 +96,10 @@ type Gateway struct {
 	// token. nextToken numbers them.
 	tokens    map[string]progressRoute
 	nextToken uint64
-	// pending are the kinds a re-sync was asked for since the syncing
-	// goroutine last took them (under mu); kick wakes it. An ask is never
-	// dropped, and a burst of them costs one re-sync per kind.
-	pending [kinds]bool
-	kick    chan struct{}
-	done    chan struct{}
+	// resync are the kinds a re-sync was asked for: a burst of asks costs
+	// one re-sync per kind, and none is dropped.
+	resync *pending[kind, struct{}]
+	done   chan struct{}
 	// life ends when the gateway closes: it bounds the restarts and
 	// re-syncs, so that Close never waits on an upstream that hangs.
 	life context.Context
@@ -124,7 +122,6 @@ const (
 	kindTools kind = iota
 	kindResources
 	kindPrompts
-	kinds // how many there are
 )
 
 // New connects to the upstream over the transport dial returns, lists what
@@ -142,7 +139,7 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		log:       opts.Logger,
 		timeout:   opts.CallTimeout,
 		passRoots: opts.PassRoots,
-		kick:      make(chan struct{}, 1),
+		resync:    newPending[kind, struct{}](),
 		done:      make(chan struct{}),
 		calls:     map[*caller]struct{}{},
 		tokens:    map[string]progressRoute{},
@@ -390,18 +387,8 @@ func mirrorCapabilities(c *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	return out
 }
 
-// ask asks for a re-sync of k; it never blocks, as the upstream's
-// notification handler, which runs on the upstream session's reading
-// goroutine, must not.
-func (g *Gateway) ask(k kind) {
-	g.mu.Lock()
-	g.pending[k] = true
-	g.mu.Unlock()
-	select {
-	case g.kick <- struct{}{}:
-	default: // a wake-up is already due; it will see k
-	}
-}
+// ask asks for a re-sync of k; it never blocks.
+func (g *Gateway) ask(k kind) { g.resync.ask(k, struct{}{}) }
 
 // syncing runs the re-syncs the upstream's list_changed notifications ask
 // for, until the gateway closes.
@@ -411,17 +398,10 @@ func (g *Gateway) syncing() {
 		select {
 		case <-g.done:
 			return
-		case <-g.kick:
-			g.mu.Lock()
-			due := g.pending
-			g.pending = [kinds]bool{}
-			g.mu.Unlock()
-			for k, asked := range due {
-				if !asked {
-					continue
-				}
+		case <-g.resync.wake:
+			for k := range g.resync.take() {
 				ctx, cancel := context.WithTimeout(g.life, g.bound())
-				if err := g.sync(ctx, kind(k)); err != nil {
+				if err := g.sync(ctx, k); err != nil {
 					g.log.Warn("re-sync with the upstream failed", zap.Error(err))
 				}
 				cancel()

@@ -11,8 +11,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/contentneg/contentneg/internal/gateway"
 )
 
 // everythingServer is the npm everything server of upstreams.
@@ -222,12 +220,7 @@ func TestCompletion(t *testing.T) {
 func TestListsWithoutParams(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	u := newSubscribedUpstream(t, true)
-	g, err := gateway.New(ctx, u.dial, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
+	g := newSubscribedUpstream(t, true).start(ctx, t)
 	cs := connectClient(ctx, t, g, mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil), "2025-11-25", nil)
 	if _, err := cs.ListTools(ctx, nil); err != nil {
 		t.Errorf("tools/list: %v", err)

@@ -27,17 +27,14 @@ type subscriptions struct {
 	mu sync.Mutex
 	by map[string]map[*mcp.ServerSession]struct{}
 
-	// pmu guards held, the URIs of by (for the upstream's reading
-	// goroutine, which must not wait for mu: mu may be waiting for a
-	// response that goroutine reads), and updated, the URIs the upstream
-	// said were updated since the forwarding goroutine last took them;
-	// kick wakes it. An update is passed on once however often the
-	// upstream repeats it meanwhile, and only for a held URI, so updated
-	// is bounded.
-	pmu     sync.Mutex
-	held    map[string]bool
-	updated map[string]*mcp.ResourceUpdatedNotificationParams
-	kick    chan struct{}
+	// held are the URIs of by, for the upstream's reading goroutine, which
+	// must not wait for mu: mu may be waiting for a response that
+	// goroutine reads.
+	hmu  sync.Mutex
+	held map[string]bool
+	// updated are the upstream's updates not yet passed on, only of held
+	// URIs, so bounded by them: one repeated meanwhile goes out once.
+	updated *pending[string, *mcp.ResourceUpdatedNotificationParams]
 }
 
 // newSubscriptions is the gateway's empty record of subscriptions.
@@ -45,8 +42,7 @@ func newSubscriptions() *subscriptions {
 	return &subscriptions{
 		by:      map[string]map[*mcp.ServerSession]struct{}{},
 		held:    map[string]bool{},
-		updated: map[string]*mcp.ResourceUpdatedNotificationParams{},
-		kick:    make(chan struct{}, 1),
+		updated: newPending[string, *mcp.ResourceUpdatedNotificationParams](),
 	}
 }
 
@@ -157,14 +153,14 @@ func (g *Gateway) leave(ss *mcp.ServerSession, uris ...string) {
 // hold records whether a downstream session holds uri; a URI no one holds
 // has no update due.
 func (s *subscriptions) hold(uri string, held bool) {
-	s.pmu.Lock()
-	defer s.pmu.Unlock()
+	s.hmu.Lock()
+	defer s.hmu.Unlock()
 	if held {
 		s.held[uri] = true
 		return
 	}
 	delete(s.held, uri)
-	delete(s.updated, uri)
+	s.updated.forget(uri)
 }
 
 // resubscribe subscribes a restarted upstream to every URI a downstream
@@ -188,20 +184,13 @@ func (g *Gateway) resourceUpdated(p *mcp.ResourceUpdatedNotificationParams) {
 	if p == nil {
 		return
 	}
-	s.pmu.Lock()
-	held := s.held[p.URI]
-	if held {
-		s.updated[p.URI] = p
-	}
-	s.pmu.Unlock()
-	if !held {
+	s.hmu.Lock()
+	defer s.hmu.Unlock() // so that hold cannot forget p before it is asked
+	if !s.held[p.URI] {
 		g.log.Debug("upstream update of a resource no client holds: dropped", zap.String("uri", p.URI))
 		return
 	}
-	select {
-	case s.kick <- struct{}{}:
-	default: // a wake-up is already due; it will see p
-	}
+	s.updated.ask(p.URI, p)
 }
 
 // updating passes the upstream's updates on to the subscribed downstream
@@ -213,13 +202,9 @@ func (g *Gateway) updating() {
 		select {
 		case <-g.done:
 			return
-		case <-s.kick:
+		case <-s.updated.wake:
 		}
-		s.pmu.Lock()
-		due := s.updated
-		s.updated = map[string]*mcp.ResourceUpdatedNotificationParams{}
-		s.pmu.Unlock()
-		for _, p := range due {
+		for _, p := range s.updated.take() {
 			// The go-sdk bounds each session's send (10 s).
 			if err := g.server.ResourceUpdated(g.life, p); err != nil {
 				g.log.Debug("resource update not passed on", zap.String("uri", p.URI), zap.Error(err))

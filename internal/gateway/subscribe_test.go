@@ -113,6 +113,17 @@ var upstreamEras = []struct {
 	legacy bool
 }{{"legacy upstream", true}, {"stateless upstream", false}}
 
+// start starts a gateway in front of u, closed when the test ends.
+func (u *subscribedUpstream) start(ctx context.Context, t *testing.T) *gateway.Gateway {
+	t.Helper()
+	g, err := gateway.New(ctx, u.dial, &gateway.Options{Logger: zaptest.NewLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = g.Close() })
+	return g
+}
+
 // counts are how often uri was subscribed and unsubscribed upstream.
 func (u *subscribedUpstream) counts(uri string) (sub, unsub int) {
 	u.mu.Lock()
@@ -169,11 +180,7 @@ func TestSubscriptionsThroughTheGate(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			u := newSubscribedUpstream(t, ue.legacy)
-			g, err := gateway.New(ctx, u.dial, &gateway.Options{Logger: zaptest.NewLogger(t)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer g.Close()
+			g := u.start(ctx, t)
 			const uri = "test://r"
 			ca, updA := updates()
 			a := connectClient(ctx, t, g, ca, "2025-11-25", nil)
@@ -240,11 +247,7 @@ func TestSubscriptionsOfAStatelessClient(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	u := newSubscribedUpstream(t, false)
-	g, err := gateway.New(ctx, u.dial, &gateway.Options{Logger: zaptest.NewLogger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
+	g := u.start(ctx, t)
 	const uri = "test://r"
 	c, upd := updates()
 	cs := connectClient(ctx, t, g, c, "", nil)
@@ -269,15 +272,11 @@ func TestSubscriptionRefused(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	u := newSubscribedUpstream(t, true)
-	g, err := gateway.New(ctx, u.dial, &gateway.Options{Logger: zaptest.NewLogger(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
+	g := u.start(ctx, t)
 	c, _ := updates()
 	cs := connectClient(ctx, t, g, c, "2025-11-25", nil)
 
-	err = cs.Subscribe(ctx, &mcp.SubscribeParams{URI: "test://refused"})
+	err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: "test://refused"})
 	var we *jsonrpc.Error
 	if !errors.As(err, &we) || we.Code != jsonrpc.CodeInvalidParams || we.Message != "no such resource: test://refused" {
 		t.Fatalf("subscribe to a URI the upstream refuses: %v; want its error as it is", err)
