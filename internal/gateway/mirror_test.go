@@ -238,12 +238,12 @@ func TestListsWithoutParams(t *testing.T) {
 
 	raw := rawDownstream(ctx, t, g, "legacy", "{}")
 	for i, method := range []string{"tools/list", "resources/list", "resources/templates/list", "prompts/list"} {
-		if got := raw.call(ctx, method, nil); strings.HasPrefix(got, "error") { // "params":null
+		if got := raw.Call(ctx, method, nil); strings.HasPrefix(got, "error") { // "params":null
 			t.Errorf("%s with params null: %s", method, got)
 		}
-		raw.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"no-params-%d","method":%q}`, i, method))
+		raw.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"no-params-%d","method":%q}`, i, method))
 	}
-	if got := raw.call(ctx, "resources/list", map[string]any{}); !strings.Contains(got, `"test://r"`) {
+	if got := raw.Call(ctx, "resources/list", map[string]any{}); !strings.Contains(got, `"test://r"`) {
 		t.Errorf("resources/list after the requests without params: %s", got)
 	}
 }

@@ -2,7 +2,6 @@ package gateway_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,127 +17,14 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/contentneg/contentneg/internal/gateway"
+	"github.com/contentneg/contentneg/internal/rawrpc"
 	"github.com/contentneg/contentneg/shaping"
 )
-
-// rawClient speaks JSON-RPC as bytes, one message per line (stdio), and
-// keeps the bytes of what it gets: it is not the go-sdk client, which
-// decodes results into its own types.
-type rawClient struct {
-	t     *testing.T
-	w     io.Writer
-	lines chan []byte
-	next  int
-	// meta is the stateless era's _meta envelope of every request, or nil
-	// for the legacy era (initialize first).
-	meta json.RawMessage
-}
-
-// newRawClient reads r's lines until r ends.
-func newRawClient(t *testing.T, r io.Reader, w io.Writer) *rawClient {
-	c := &rawClient{t: t, w: w, lines: make(chan []byte, 16)}
-	go func() {
-		defer close(c.lines)
-		br := bufio.NewReaderSize(r, 1<<16)
-		for {
-			line, err := br.ReadBytes('\n')
-			if len(bytes.TrimSpace(line)) > 0 {
-				c.lines <- bytes.TrimSuffix(line, []byte{'\n'})
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	return c
-}
-
-// send writes one message.
-func (c *rawClient) send(msg string) {
-	c.t.Helper()
-	if _, err := io.WriteString(c.w, msg+"\n"); err != nil {
-		c.t.Fatalf("write %s: %v", msg, err)
-	}
-}
-
-// call sends a request and returns its response's "result" bytes, or its
-// "error" bytes prefixed with "error: ". A request of the server is
-// answered "method not found"; notifications are skipped.
-func (c *rawClient) call(ctx context.Context, method string, params map[string]any) string {
-	c.t.Helper()
-	c.next++
-	p, err := json.Marshal(params)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if c.meta != nil {
-		p = append(append(append(p[:len(p)-1:len(p)-1], `,"_meta":`...), c.meta...), '}')
-		if len(params) == 0 {
-			p = append([]byte(`{"_meta":`), append(c.meta, '}')...)
-		}
-	}
-	c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, c.next, method, p))
-	for {
-		var line []byte
-		select {
-		case l, ok := <-c.lines:
-			if !ok {
-				c.t.Fatalf("%s: the connection ended", method)
-			}
-			line = l
-		case <-ctx.Done():
-			c.t.Fatalf("%s: no answer: %v", method, ctx.Err())
-		}
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
-		}
-		if err := json.Unmarshal(line, &m); err != nil {
-			c.t.Fatalf("%s: a line that is not JSON-RPC: %s", method, line)
-		}
-		switch {
-		case m.Method != "" && m.ID != nil:
-			c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"not here"}}`, m.ID))
-		case m.Method != "":
-		case string(m.ID) == fmt.Sprint(c.next) && m.Error != nil:
-			return "error: " + string(m.Error)
-		case string(m.ID) == fmt.Sprint(c.next):
-			return string(m.Result)
-		}
-	}
-}
-
-// initialize makes c a legacy-era client declaring caps (a JSON object).
-func (c *rawClient) initialize(ctx context.Context, caps string) {
-	c.t.Helper()
-	var cm map[string]any
-	if err := json.Unmarshal([]byte(caps), &cm); err != nil {
-		c.t.Fatal(err)
-	}
-	res := c.call(ctx, "initialize", map[string]any{
-		"protocolVersion": "2025-11-25",
-		"capabilities":    cm,
-		"clientInfo":      map[string]any{"name": "raw", "version": "1.0.0"},
-	})
-	if strings.HasPrefix(res, "error:") {
-		c.t.Fatalf("initialize: %s", res)
-	}
-	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-}
-
-// stateless makes c a stateless-era client declaring caps.
-func (c *rawClient) stateless(caps string) {
-	c.meta = json.RawMessage(`{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
-		`"io.modelcontextprotocol/clientInfo":{"name":"raw","version":"1.0.0"},` +
-		`"io.modelcontextprotocol/clientCapabilities":` + caps + `}`)
-}
 
 // rawDownstream connects a raw client to g's mirror server over a pair of
 // pipes (the bytes of a stdio connection), in the era named ("legacy" or
 // "stateless"), declaring caps.
-func rawDownstream(ctx context.Context, t *testing.T, g *gateway.Gateway, era, caps string) *rawClient {
+func rawDownstream(ctx context.Context, t *testing.T, g *gateway.Gateway, era, caps string) *rawrpc.Client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -151,11 +37,11 @@ func rawDownstream(ctx context.Context, t *testing.T, g *gateway.Gateway, era, c
 		_ = ss.Close()
 		_ = outR.Close()
 	})
-	c := newRawClient(t, outR, inW)
+	c := rawrpc.NewClient(t, outR, inW)
 	if era == "legacy" {
-		c.initialize(ctx, caps)
+		c.Initialize(ctx, caps)
 	} else {
-		c.stateless(caps)
+		c.Stateless(caps)
 	}
 	return c
 }
@@ -165,7 +51,7 @@ func rawDownstream(ctx context.Context, t *testing.T, g *gateway.Gateway, era, c
 const gatewayCaps = `{"elicitation":{"form":{}}}`
 
 // rawDirect starts u in dir and connects a legacy-era raw client to it.
-func rawDirect(ctx context.Context, t *testing.T, u upstream, dir string) *rawClient {
+func rawDirect(ctx context.Context, t *testing.T, u upstream, dir string) *rawrpc.Client {
 	t.Helper()
 	cmd := u.command(t, dir)
 	stdin, err := cmd.StdinPipe()
@@ -190,8 +76,8 @@ func rawDirect(ctx context.Context, t *testing.T, u upstream, dir string) *rawCl
 			<-done
 		}
 	})
-	c := newRawClient(t, stdout, stdin)
-	c.initialize(ctx, gatewayCaps)
+	c := rawrpc.NewClient(t, stdout, stdin)
+	c.Initialize(ctx, gatewayCaps)
 	return c
 }
 
@@ -259,22 +145,22 @@ func TestUpstreamBytesUnchanged(t *testing.T) {
 				exchanges = append(exchanges, everythingReads(ctx, t, direct)...)
 			}
 			for _, c := range u.setup {
-				direct.call(ctx, "tools/call", map[string]any{"name": c.tool, "arguments": c.args})
+				direct.Call(ctx, "tools/call", map[string]any{"name": c.tool, "arguments": c.args})
 			}
 			want := make([]string, len(exchanges))
 			for i, x := range exchanges {
-				want[i] = direct.call(ctx, x.method, x.params)
+				want[i] = direct.Call(ctx, x.method, x.params)
 			}
 			for i, era := range []string{"legacy", "stateless"} {
 				t.Run(era, func(t *testing.T) {
 					cs := rawDownstream(ctx, t, g, era, `{}`)
 					if i == 0 {
 						for _, c := range u.setup {
-							cs.call(ctx, "tools/call", map[string]any{"name": c.tool, "arguments": c.args})
+							cs.Call(ctx, "tools/call", map[string]any{"name": c.tool, "arguments": c.args})
 						}
 					}
 					for j, x := range exchanges {
-						got := cs.call(ctx, x.method, x.params)
+						got := cs.Call(ctx, x.method, x.params)
 						if era == "stateless" && !strings.HasPrefix(got, "error:") {
 							got = withoutEnvelope(t, got)
 						}
@@ -290,7 +176,7 @@ func TestUpstreamBytesUnchanged(t *testing.T) {
 
 // everythingReads are reads of the everything server's first three
 // resources and gets of its prompts.
-func everythingReads(ctx context.Context, t *testing.T, direct *rawClient) []rawExchange {
+func everythingReads(ctx context.Context, t *testing.T, direct *rawrpc.Client) []rawExchange {
 	t.Helper()
 	var out []rawExchange
 	var resources struct {
@@ -298,7 +184,7 @@ func everythingReads(ctx context.Context, t *testing.T, direct *rawClient) []raw
 			URI string `json:"uri"`
 		} `json:"resources"`
 	}
-	if err := json.Unmarshal([]byte(direct.call(ctx, "resources/list", map[string]any{})), &resources); err != nil {
+	if err := json.Unmarshal([]byte(direct.Call(ctx, "resources/list", map[string]any{})), &resources); err != nil {
 		t.Fatal(err)
 	}
 	for i, r := range resources.Resources {
@@ -315,7 +201,7 @@ func everythingReads(ctx context.Context, t *testing.T, direct *rawClient) []raw
 			} `json:"arguments"`
 		} `json:"prompts"`
 	}
-	if err := json.Unmarshal([]byte(direct.call(ctx, "prompts/list", map[string]any{})), &prompts); err != nil {
+	if err := json.Unmarshal([]byte(direct.Call(ctx, "prompts/list", map[string]any{})), &prompts); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range prompts.Prompts {
@@ -490,12 +376,12 @@ func TestExactBytesOfAnUpstream(t *testing.T) {
 					if era == "stateless" {
 						want = x.wantStateless
 					}
-					if got := cs.call(ctx, x.method, x.params); got != want {
+					if got := cs.Call(ctx, x.method, x.params); got != want {
 						t.Errorf("%s through the gateway:\n%s\nwant:\n%s", x.method, got, want)
 					}
 				}
 				declared := rawDownstream(ctx, t, g, era, `{"extensions":{"`+shaping.ExtensionID+`":{"version":"1.0","features":["format=json"]}}}`)
-				res := declared.call(ctx, "tools/call", exchanges[0].params)
+				res := declared.Call(ctx, "tools/call", exchanges[0].params)
 				if !strings.Contains(res, `"structuredContent":`+oddStructured) {
 					t.Errorf("format=json through the gateway: %s\nwant structuredContent %s", res, oddStructured)
 				}

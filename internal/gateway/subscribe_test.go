@@ -17,9 +17,10 @@ import (
 	"github.com/contentneg/contentneg/internal/gateway"
 )
 
-// subscribedUpstream is a go-sdk server that takes resource subscriptions
-// and records them: what it is subscribed to now, and how often each URI
-// was subscribed and unsubscribed.
+// subscribedUpstream is a go-sdk server with a tool (echo), a prompt
+// (greet), a resource (test://r) and a template (test://items/{id}). It
+// takes resource subscriptions and records how often each URI was
+// subscribed and unsubscribed.
 type subscribedUpstream struct {
 	server *mcp.Server
 	// legacy makes the upstream a legacy-era server: it refuses
@@ -58,8 +59,20 @@ func newSubscribedUpstream(t *testing.T, legacy bool) *subscribedUpstream {
 			return nil
 		},
 	})
-	u.server.AddResource(&mcp.Resource{Name: "r", URI: "test://r"}, func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "test://r", Text: "r"}}}, nil
+	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: req.Params.URI}}}, nil
+	}
+	u.server.AddResource(&mcp.Resource{Name: "r", URI: "test://r"}, read)
+	u.server.AddResourceTemplate(&mcp.ResourceTemplate{Name: "item", URITemplate: "test://items/{id}"}, read)
+	mcp.AddTool(u.server, &mcp.Tool{Name: "echo"}, func(_ context.Context, _ *mcp.CallToolRequest, in struct {
+		Text string `json:"text"`
+	}) (*mcp.CallToolResult, struct {
+		Text string `json:"text"`
+	}, error) {
+		return nil, in, nil
+	})
+	u.server.AddPrompt(&mcp.Prompt{Name: "greet", Arguments: []*mcp.PromptArgument{{Name: "who"}}}, func(_ context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "hello " + req.Params.Arguments["who"]}}}}, nil
 	})
 	return u
 }
