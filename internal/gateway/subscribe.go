@@ -97,9 +97,10 @@ func (g *Gateway) subscribe(ctx context.Context, req *mcp.SubscribeRequest) erro
 	return nil
 }
 
-// unsubscribe is the mirror server's UnsubscribeHandler. It answers at
-// once for the downstream client; the upstream is unsubscribed when no
-// session is left on the URI.
+// unsubscribe is the mirror server's UnsubscribeHandler: when no session
+// is left on the URI, the upstream is unsubscribed too, within the call
+// timeout, before the client gets its answer; an upstream that fails to
+// unsubscribe is logged, not the client's error.
 func (g *Gateway) unsubscribe(_ context.Context, req *mcp.UnsubscribeRequest) error {
 	if req.Params == nil {
 		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "resources/unsubscribe: missing uri"}

@@ -295,6 +295,8 @@ func TestSubscriptionRefused(t *testing.T) {
 		t.Fatalf("subscribe to a URI the upstream refuses: %v; want its error as it is", err)
 	}
 
+	// All MaxSubscriptions are taken below, which they could not be if the
+	// refused URI were held.
 	for i := range gateway.MaxSubscriptions {
 		if err := cs.Subscribe(ctx, &mcp.SubscribeParams{URI: fmt.Sprintf("test://%d", i)}); err != nil {
 			t.Fatalf("subscription %d: %v", i, err)
