@@ -78,6 +78,7 @@ type Gateway struct {
 	timeout   time.Duration
 	passRoots bool           // Options.PassRoots
 	subs      *subscriptions // the downstream clients' resource subscriptions (subscribe.go)
+	urls      urlRoutes      // where URL-mode completions go (urlmode.go)
 
 	syncMu sync.Mutex // one re-sync at a time
 
@@ -168,6 +169,9 @@ func New(ctx context.Context, dial func() mcp.Transport, opts *Options) (*Gatewa
 		PromptListChangedHandler:   func(context.Context, *mcp.PromptListChangedRequest) { g.ask(kindPrompts) },
 		ResourceUpdatedHandler: func(_ context.Context, req *mcp.ResourceUpdatedNotificationRequest) {
 			g.resourceUpdated(req.Params)
+		},
+		ElicitationCompleteHandler: func(_ context.Context, req *mcp.ElicitationCompleteNotificationRequest) {
+			g.elicitationComplete(req.Params)
 		},
 	}
 	g.askingOptions(copts, opts.PassRoots)
@@ -829,7 +833,9 @@ func (g *Gateway) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.Elic
 		return &mcp.ElicitResult{Action: "decline"}, nil
 	}
 	if c.held != nil {
-		return g.elicitHeld(ctx, c, req.Params)
+		res, err := g.elicitHeld(ctx, c, req.Params)
+		g.routeCompletion(c.ss, req.Params, res)
+		return res, err
 	}
 	askCtx, end := elicitContext(c.ctx, ctx)
 	defer end()
@@ -842,6 +848,7 @@ func (g *Gateway) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.Elic
 		g.log.Debug("upstream question not passed on", zap.String("action", action), zap.Error(err))
 		return &mcp.ElicitResult{Action: action}, nil
 	}
+	g.routeCompletion(c.ss, req.Params, res)
 	return res, nil
 }
 

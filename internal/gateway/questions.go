@@ -27,12 +27,12 @@ import (
 // answers resumes it (docs/gateway.md).
 
 // upstreamCapabilities is what the gateway declares to the upstream: form
-// elicitation and sampling, and roots (with list_changed) when it passes
+// and URL elicitation and sampling, and roots (with list_changed) when it passes
 // them on, so that the upstream offers what needs them; each request
 // reaches only a downstream client that has the capability.
 func upstreamCapabilities(roots bool) *mcp.ClientCapabilities {
 	c := &mcp.ClientCapabilities{
-		Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
+		Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}, URL: &mcp.URLElicitationCapabilities{}},
 		Sampling:    &mcp.SamplingCapabilities{},
 	}
 	if roots {
@@ -546,8 +546,8 @@ func (h *held) finish() {
 	h.g.mu.Unlock()
 }
 
-// watch ends the held calls and the resource subscriptions of ss when the
-// session ends (a client that went away; on stateless HTTP, the request),
+// watch ends the held calls, the resource subscriptions and the URL-mode
+// completion routes of ss when the session ends (a client that went away; on stateless HTTP, the request),
 // once per session.
 func (g *Gateway) watch(ss *mcp.ServerSession) {
 	g.mu.Lock()
@@ -574,7 +574,8 @@ func (g *Gateway) watch(ss *mcp.ServerSession) {
 		for _, h := range gone {
 			h.giveUp("the client's session ended")
 		}
-		g.leave(ss) // its resource subscriptions (subscribe.go)
+		g.leave(ss)             // its resource subscriptions (subscribe.go)
+		g.forgetCompletions(ss) // and URL-mode completions (urlmode.go)
 	}()
 }
 

@@ -48,7 +48,7 @@ func rawDownstream(ctx context.Context, t *testing.T, g *gateway.Gateway, era, c
 
 // gatewayCaps are the client capabilities of the gateway's own client, as
 // a direct client declares them, so that the upstream offers both the same.
-const gatewayCaps = `{"elicitation":{"form":{}}}`
+const gatewayCaps = `{"elicitation":{"form":{},"url":{}}}`
 
 // rawDirect starts u in dir and connects a legacy-era raw client to it.
 func rawDirect(ctx context.Context, t *testing.T, u upstream, dir string) *rawrpc.Client {

@@ -141,11 +141,11 @@ func (u upstream) command(t *testing.T, dir string) *exec.Cmd {
 func connectDirect(ctx context.Context, t *testing.T, u upstream, dir string) *mcp.ClientSession {
 	t.Helper()
 	// The capabilities of the gateway's own client, so that the upstream
-	// offers both the same tools: form elicitation and sampling (roots
-	// only with Options.PassRoots).
+	// offers both the same tools: form and URL elicitation and sampling
+	// (roots only with Options.PassRoots).
 	client := mcp.NewClient(&mcp.Implementation{Name: "direct", Version: "1.0.0"}, &mcp.ClientOptions{
 		Capabilities: &mcp.ClientCapabilities{
-			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}},
+			Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}, URL: &mcp.URLElicitationCapabilities{}},
 			Sampling:    &mcp.SamplingCapabilities{},
 		},
 		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
