@@ -1,0 +1,300 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/contentneg/contentneg/shaping"
+)
+
+// Defaults of [Options].
+const (
+	DefaultCallTimeout  = 60 * time.Second
+	DefaultMaxUpstreams = 16
+	DefaultMaxResult    = 16 << 20
+	DefaultMaxCalls     = 64
+	DefaultIdle         = 30 * time.Minute
+)
+
+// Options configures a [Gateway]. A nil *Options is not allowed: Upstream
+// is required.
+type Options struct {
+	// Upstream opens a connection to the upstream server, one for each
+	// upstream session ([Command], [HTTPUpstream]).
+	Upstream Dialer
+	// Shaping are the negotiation options (contract section 9: the options
+	// of every front end).
+	Shaping *shaping.Options
+	// Logger receives the gateway's log lines; nil means none.
+	Logger *zap.Logger
+	// CallTimeout bounds every request forwarded to the upstream; zero
+	// means DefaultCallTimeout.
+	CallTimeout time.Duration
+	// MaxUpstreams bounds the upstream sessions open at once, one per
+	// downstream session (zero: DefaultMaxUpstreams). A client beyond it
+	// gets an error, never a session of someone else's.
+	MaxUpstreams int
+	// MaxResult bounds the size of one message from the upstream (zero:
+	// DefaultMaxResult). A larger answer fails its request, and nothing
+	// else.
+	MaxResult int
+	// MaxCalls bounds the requests under way at once, over every session
+	// (zero: DefaultMaxCalls); a request beyond it is refused at once.
+	MaxCalls int
+	// Idle ends a downstream session, and its upstream session, that sent
+	// nothing for this long (zero: DefaultIdle; negative: never).
+	Idle time.Duration
+	// Shared serves every downstream session over one upstream session,
+	// for an upstream that keeps no state per session. A question of the
+	// upstream's then reaches a client only when it can be tied to exactly
+	// one running call of one client; otherwise it is declined.
+	Shared bool
+}
+
+// Gateway puts content negotiation in front of an MCP server that the
+// gateway reaches as a client (the upstream). Each downstream session
+// (a stdio connection, an HTTP session) gets an upstream session of its
+// own, started on its first request; requests with no session (REST,
+// stateless HTTP) share one upstream session among themselves.
+//
+// What it does not render passes byte for byte: lists, errors,
+// notifications and the results of clients that declared nothing. It
+// renders tools/call, resources/read and prompts/get results through
+// package shaping's core, from the upstream's raw JSON.
+type Gateway struct {
+	dial     Dialer
+	shaper   *shaping.Shaper
+	log      *zap.Logger
+	timeout  time.Duration
+	maxUp    int
+	maxMsg   int
+	idle     time.Duration
+	sharedOK bool
+	calls    chan struct{} // a token per request under way
+
+	mu       sync.Mutex
+	sessions map[*session]struct{}
+	ups      int // upstream sessions of their own open
+	shared   *sharedUpstream
+	closed   bool
+
+	life context.Context
+	end  context.CancelFunc
+	wg   sync.WaitGroup
+}
+
+// New returns a gateway; it starts nothing until a client asks (see
+// [Gateway.Check] for a start-up check).
+func New(opts *Options) (*Gateway, error) {
+	if opts == nil || opts.Upstream == nil {
+		return nil, errors.New("gateway: Options.Upstream is required")
+	}
+	g := &Gateway{
+		dial:     opts.Upstream,
+		log:      opts.Logger,
+		timeout:  opts.CallTimeout,
+		maxUp:    opts.MaxUpstreams,
+		maxMsg:   opts.MaxResult,
+		idle:     opts.Idle,
+		sharedOK: opts.Shared,
+		sessions: map[*session]struct{}{},
+	}
+	if g.log == nil {
+		g.log = zap.NewNop()
+	}
+	if g.timeout <= 0 {
+		g.timeout = DefaultCallTimeout
+	}
+	if g.maxUp <= 0 {
+		g.maxUp = DefaultMaxUpstreams
+	}
+	if g.maxMsg <= 0 {
+		g.maxMsg = DefaultMaxResult
+	}
+	if g.idle == 0 {
+		g.idle = DefaultIdle
+	}
+	maxCalls := opts.MaxCalls
+	if maxCalls <= 0 {
+		maxCalls = DefaultMaxCalls
+	}
+	g.calls = make(chan struct{}, maxCalls)
+	sopts := shaping.Options{}
+	if opts.Shaping != nil {
+		sopts = *opts.Shaping
+	}
+	if sopts.Logger == nil {
+		sopts.Logger = g.log
+	}
+	g.shaper = shaping.New(&sopts)
+	if err := g.shaper.Check(); err != nil {
+		return nil, fmt.Errorf("gateway: %w", err)
+	}
+	g.life, g.end = context.WithCancel(context.Background())
+	g.shared = newSharedUpstream(g)
+	return g, nil
+}
+
+// Shaper returns the negotiation core the gateway serves through.
+func (g *Gateway) Shaper() *shaping.Shaper { return g.shaper }
+
+// Check starts one upstream session, initializes it and ends it: a
+// start-up check that says why an upstream cannot serve (it exits, writes
+// something that is not JSON-RPC, or does not answer in ctx).
+func (g *Gateway) Check(ctx context.Context) (*ServerInfo, error) {
+	conn, err := g.dial.Dial(ctx, g.maxMsg)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	if err := conn.Write(ctx, encodeRequest([]byte("1"), "initialize", ownInitialize(false))); err != nil {
+		return nil, fmt.Errorf("write initialize to the upstream: %w", err)
+	}
+	type answer struct {
+		raw []byte
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		for {
+			raw, err := conn.Read(ctx)
+			if err != nil {
+				var bad *BadMessage
+				if errors.As(err, &bad) {
+					err = fmt.Errorf("the upstream's answer to initialize cannot be read: %s", bad.Reason)
+				}
+				got <- answer{err: err}
+				return
+			}
+			m, perr := parseMessage(raw)
+			if perr != nil {
+				got <- answer{err: fmt.Errorf("the upstream wrote something that is not JSON-RPC on stdout: %q", clip(raw, 200))}
+				return
+			}
+			if m.isResponse() {
+				got <- answer{raw: raw}
+				return
+			}
+		}
+	}()
+	select {
+	case a := <-got:
+		if a.err != nil {
+			return nil, a.err
+		}
+		m, _ := parseMessage(a.raw)
+		if m.err != nil {
+			return nil, fmt.Errorf("the upstream refused initialize: %w", rpcError(m.err))
+		}
+		_ = conn.Write(ctx, encodeNotification("notifications/initialized", nil))
+		return serverInfo(m.result), nil
+	case <-ctx.Done():
+		_ = conn.Close()
+		return nil, fmt.Errorf("the upstream did not answer initialize in time: %w", context.Cause(ctx))
+	}
+}
+
+// clip returns at most n bytes of b.
+func clip(b []byte, n int) string {
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}
+
+// acquireUpstream takes a slot for an upstream session of a downstream
+// session's own.
+func (g *Gateway) acquireUpstream() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return newRPCError(codeUnavailable, "the gateway is shutting down")
+	}
+	if g.ups >= g.maxUp {
+		return newRPCError(codeUnavailable, fmt.Sprintf("all %d upstream sessions are in use (-max-upstreams); try again when a client has left", g.maxUp))
+	}
+	g.ups++
+	return nil
+}
+
+func (g *Gateway) releaseUpstream() {
+	g.mu.Lock()
+	g.ups--
+	g.mu.Unlock()
+}
+
+// Upstreams returns how many upstream sessions of downstream sessions'
+// own are open, for tests and metrics.
+func (g *Gateway) Upstreams() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.ups
+}
+
+// acquireCall takes a token for one request under way.
+func (g *Gateway) acquireCall() bool {
+	select {
+	case g.calls <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (g *Gateway) releaseCall() { <-g.calls }
+
+func (g *Gateway) add(s *session) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return false
+	}
+	g.sessions[s] = struct{}{}
+	return true
+}
+
+func (g *Gateway) remove(s *session) {
+	g.mu.Lock()
+	delete(g.sessions, s)
+	g.mu.Unlock()
+}
+
+// Close ends every session, upstream and open question. It returns at
+// once for the sessions; the upstream processes are ended in the
+// background within twice their grace.
+func (g *Gateway) Close() error {
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		return nil
+	}
+	g.closed = true
+	all := make([]*session, 0, len(g.sessions))
+	for s := range g.sessions {
+		all = append(all, s)
+	}
+	g.mu.Unlock()
+	g.end()
+	g.shaper.Close()
+	var wg sync.WaitGroup
+	for _, s := range all {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.close()
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		g.shared.close()
+	}()
+	wg.Wait()
+	g.wg.Wait()
+	return nil
+}
