@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/internal/rawjson"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -82,6 +84,12 @@ type Gateway struct {
 	ups      int // upstream sessions of their own open
 	shared   *sharedUpstream
 	closed   bool
+	// questions are the gateway's requests to clients waiting for their
+	// answers, by id; nextQ numbers them. askShared says whether the
+	// shared session declares elicitation: some of its clients can answer.
+	questions map[string]chan *message
+	nextQ     int64
+	askShared bool
 
 	life context.Context
 	end  context.CancelFunc
@@ -95,14 +103,16 @@ func New(opts *Options) (*Gateway, error) {
 		return nil, errors.New("gateway: Options.Upstream is required")
 	}
 	g := &Gateway{
-		dial:     opts.Upstream,
-		log:      opts.Logger,
-		timeout:  opts.CallTimeout,
-		maxUp:    opts.MaxUpstreams,
-		maxMsg:   opts.MaxResult,
-		idle:     opts.Idle,
-		sharedOK: opts.Shared,
-		sessions: map[*session]struct{}{},
+		dial:      opts.Upstream,
+		log:       opts.Logger,
+		timeout:   opts.CallTimeout,
+		maxUp:     opts.MaxUpstreams,
+		maxMsg:    opts.MaxResult,
+		idle:      opts.Idle,
+		sharedOK:  opts.Shared,
+		sessions:  map[*session]struct{}{},
+		questions: map[string]chan *message{},
+		askShared: opts.Shared,
 	}
 	if g.log == nil {
 		g.log = zap.NewNop()
@@ -143,61 +153,86 @@ func New(opts *Options) (*Gateway, error) {
 // Shaper returns the negotiation core the gateway serves through.
 func (g *Gateway) Shaper() *shaping.Shaper { return g.shaper }
 
-// Check starts one upstream session, initializes it and ends it: a
-// start-up check that says why an upstream cannot serve (it exits, writes
-// something that is not JSON-RPC, or does not answer in ctx).
+// Check starts one upstream session, initializes it, lists its tools and
+// resources and ends it: a start-up check that says why an upstream
+// cannot serve (it exits, writes something that is not JSON-RPC, or does
+// not answer initialize in ctx).
 func (g *Gateway) Check(ctx context.Context) (*ServerInfo, error) {
 	conn, err := g.dial.Dial(ctx, g.maxMsg)
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
-	if err := conn.Write(ctx, encodeRequest([]byte("1"), "initialize", ownInitialize(false))); err != nil {
-		return nil, fmt.Errorf("write initialize to the upstream: %w", err)
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	u := newUpstream(conn, checkHandler{cancel})
+	defer u.close()
+	res, err := u.call(ctx, "initialize", ownInitialize(false))
+	if err != nil {
+		var notRPC *notJSONRPC
+		switch cause := context.Cause(ctx); {
+		case errors.As(cause, &notRPC):
+			return nil, cause
+		case ctx.Err() != nil:
+			return nil, fmt.Errorf("the upstream did not answer initialize in time: %w", cause)
+		}
+		return nil, fmt.Errorf("initialize the upstream: %w", err)
 	}
-	type answer struct {
-		raw []byte
-		err error
-	}
-	got := make(chan answer, 1)
-	go func() {
-		for {
-			raw, err := conn.Read(ctx)
+	_ = u.notify(ctx, "notifications/initialized", nil)
+	info := serverInfo(res)
+	s := &session{g: g}
+	for _, l := range []struct {
+		method, member, key string
+		into                *[]string
+	}{
+		{"tools/list", "tools", "name", &info.Tools},
+		{"resources/list", "resources", "uri", &info.Resources},
+		{"resources/templates/list", "resourceTemplates", "uriTemplate", &info.Resources},
+	} {
+		var cursor []byte
+		for page := 0; page < 100; page++ {
+			var params []byte
+			if cursor != nil {
+				params = rawjson.Object([]string{"cursor"}, [][]byte{cursor})
+			}
+			res, err := s.call(ctx, u, l.method, params)
 			if err != nil {
-				var bad *BadMessage
-				if errors.As(err, &bad) {
-					err = fmt.Errorf("the upstream's answer to initialize cannot be read: %s", bad.Reason)
-				}
-				got <- answer{err: err}
-				return
+				break
 			}
-			m, perr := parseMessage(raw)
-			if perr != nil {
-				got <- answer{err: fmt.Errorf("the upstream wrote something that is not JSON-RPC on stdout: %q", clip(raw, 200))}
-				return
+			v, _ := rawjson.Get(res, l.member)
+			els, _ := rawjson.Elements(v)
+			for _, e := range els {
+				*l.into = append(*l.into, str(e, l.key))
 			}
-			if m.isResponse() {
-				got <- answer{raw: raw}
-				return
+			next, ok := rawjson.Get(res, "nextCursor")
+			if !ok || string(next) == "null" {
+				break
 			}
+			cursor = next
 		}
-	}()
-	select {
-	case a := <-got:
-		if a.err != nil {
-			return nil, a.err
-		}
-		m, _ := parseMessage(a.raw)
-		if m.err != nil {
-			return nil, fmt.Errorf("the upstream refused initialize: %w", rpcError(m.err))
-		}
-		_ = conn.Write(ctx, encodeNotification("notifications/initialized", nil))
-		return serverInfo(m.result), nil
-	case <-ctx.Done():
-		_ = conn.Close()
-		return nil, fmt.Errorf("the upstream did not answer initialize in time: %w", context.Cause(ctx))
 	}
+	return info, nil
 }
+
+// checkHandler declines what an upstream asks during the start-up check,
+// and ends it at the first message that is not JSON-RPC.
+type checkHandler struct{ cancel context.CancelCauseFunc }
+
+func (h checkHandler) broken(raw []byte, reason string) {
+	h.cancel(&notJSONRPC{line: clip(raw, 200), reason: reason})
+}
+
+// notJSONRPC is a line of the upstream's that is not JSON-RPC.
+type notJSONRPC struct{ line, reason string }
+
+func (e *notJSONRPC) Error() string {
+	return fmt.Sprintf("the upstream wrote something that is not JSON-RPC on stdout (%s): %q", e.reason, e.line)
+}
+
+func (checkHandler) serverRequest(u *upstream, m *message) {
+	u.respond(m.id, nil, errorObject(codeMethodNotFound, "the gateway is starting", nil))
+}
+func (checkHandler) serverNotify(*upstream, *message) {}
+func (checkHandler) serverEnded(*upstream, error)     {}
 
 // clip returns at most n bytes of b.
 func clip(b []byte, n int) string {
@@ -205,6 +240,33 @@ func clip(b []byte, n int) string {
 		return string(b[:n]) + "…"
 	}
 	return string(b)
+}
+
+// question registers a request to a client: its id, the channel its
+// answer comes on, and done to call when it is no longer awaited.
+func (g *Gateway) question() (id []byte, answer chan *message, done func()) {
+	answer = make(chan *message, 1)
+	g.mu.Lock()
+	g.nextQ++
+	key := strconv.Quote("contentneg-" + strconv.FormatInt(g.nextQ, 10))
+	g.questions[key] = answer
+	g.mu.Unlock()
+	return []byte(key), answer, func() {
+		g.mu.Lock()
+		delete(g.questions, key)
+		g.mu.Unlock()
+	}
+}
+
+// answered routes a client's answer to the request that waits for it.
+func (g *Gateway) answered(m *message) {
+	g.mu.Lock()
+	ch := g.questions[string(m.id)]
+	delete(g.questions, string(m.id))
+	g.mu.Unlock()
+	if ch != nil {
+		ch <- m
+	}
 }
 
 // acquireUpstream takes a slot for an upstream session of a downstream

@@ -1,189 +1,28 @@
 package gateway_test
 
 import (
-	"bufio"
-	"encoding/json"
-	"fmt"
 	"os"
-	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/contentneg/contentneg/gateway"
+	"github.com/contentneg/contentneg/internal/hostileup"
 )
 
-// hostileEnv makes the test binary the hostile upstream: a small MCP
-// server on stdio that answers late, asks after a cancel, logs, keeps
-// state per process and sends oversize, deep and malformed lines.
-const hostileEnv = "CONTENTNEG_HOSTILE_UPSTREAM"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(hostileEnv) == "1" {
-		hostileServer()
+	if os.Getenv(hostileup.Env) == "1" {
+		hostileup.Serve(os.Stdin, os.Stdout)
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
 
-// hostile returns the Command that starts the hostile upstream.
+// hostile returns the Command that starts the hostile upstream: this test
+// binary, as package hostileup's server.
 func hostile(t *testing.T) *gateway.Command {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &gateway.Command{Path: exe, Args: []string{"-test.run=^$"}, Env: append(os.Environ(), hostileEnv+"=1")}
-}
-
-// hostileTools is the hostile upstream's tools/list, its keys in an order
-// no encoder sorts to, with fields the go-sdk does not know.
-const hostileTools = `{"tools":[` +
-	`{"name":"branches","inputSchema":{"type":"object","properties":{}},"outputSchema":{"type":"object","properties":{"branches":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"current":{"type":"boolean"},"commit":{"type":"string","title":"Commit hash"},"ahead":{"type":"integer"},"behind":{"type":"integer"}}}},"id":{"type":"integer"},"price":{"type":"number"}}},"execution":{"taskSupport":"forbidden"},"annotations":{"readOnlyHint":true}},` +
-	`{"name":"set_dir","inputSchema":{"type":"object","required":["dir"],"properties":{"dir":{"type":"string"}}}},` +
-	`{"name":"status","inputSchema":{"type":"object","properties":{}}},` +
-	`{"name":"slow","inputSchema":{"type":"object","properties":{"ms":{"type":"integer"}}}},` +
-	`{"name":"ask","description":"asks the client once the call is cancelled or after ms","inputSchema":{"type":"object","properties":{"ms":{"type":"integer"}}}},` +
-	`{"name":"last_answer","inputSchema":{"type":"object","properties":{}}},` +
-	`{"name":"log","inputSchema":{"type":"object","properties":{}}},` +
-	`{"name":"oversize","inputSchema":{"type":"object","properties":{"bytes":{"type":"integer"}}}},` +
-	`{"name":"deep","inputSchema":{"type":"object","properties":{}}},` +
-	`{"name":"malformed","inputSchema":{"type":"object","properties":{}}}` +
-	`]}`
-
-// hostileServer serves the hostile upstream on stdin and stdout.
-func hostileServer() {
-	in := bufio.NewReaderSize(os.Stdin, 1<<20)
-	var wmu sync.Mutex
-	write := func(s string) {
-		wmu.Lock()
-		defer wmu.Unlock()
-		fmt.Fprintln(os.Stdout, s)
-	}
-	var mu sync.Mutex
-	dir := "(none)"
-	lastAnswer := "(none)"
-	cancelled := map[string]chan struct{}{}
-	answers := map[string]chan string{}
-	next := 0
-	for {
-		line, err := in.ReadString('\n')
-		if err != nil {
-			return
-		}
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params"`
-			Result json.RawMessage `json:"result"`
-		}
-		if json.Unmarshal([]byte(line), &m) != nil {
-			continue
-		}
-		id := string(m.ID)
-		if m.Method == "" { // an answer to one of our questions
-			mu.Lock()
-			ch := answers[id]
-			mu.Unlock()
-			if ch != nil {
-				ch <- string(m.Result)
-			}
-			continue
-		}
-		switch m.Method {
-		case "initialize":
-			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"hostile","version":"1"}}}`)
-		case "notifications/cancelled":
-			var p struct {
-				RequestID json.RawMessage `json:"requestId"`
-			}
-			_ = json.Unmarshal(m.Params, &p)
-			mu.Lock()
-			if ch := cancelled[string(p.RequestID)]; ch != nil {
-				close(ch)
-				delete(cancelled, string(p.RequestID))
-			}
-			mu.Unlock()
-		case "tools/list":
-			write(`{"jsonrpc":"2.0","id":` + id + `,"result":` + hostileTools + `}`)
-		case "tools/call":
-			var p struct {
-				Name string         `json:"name"`
-				Args map[string]any `json:"arguments"`
-			}
-			_ = json.Unmarshal(m.Params, &p)
-			ms, _ := p.Args["ms"].(float64)
-			text := func(s string) string {
-				b, _ := json.Marshal(s)
-				return `{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":` + string(b) + `}]}}`
-			}
-			switch p.Name {
-			case "branches":
-				write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"2 branches"}],"structuredContent":{"price":1.50,"id":12345678901234567890,"branches":[{"behind":0,"ahead":2,"commit":"9fceb02","current":true,"name":"main"},{"behind":3,"ahead":0,"commit":"e83c516","current":false,"name":"dev"}]}}}`)
-			case "set_dir":
-				mu.Lock()
-				dir, _ = p.Args["dir"].(string)
-				mu.Unlock()
-				write(text("ok"))
-			case "status":
-				mu.Lock()
-				d := dir
-				mu.Unlock()
-				write(text("dir=" + d))
-			case "slow":
-				go func() {
-					time.Sleep(time.Duration(ms) * time.Millisecond)
-					write(text("slept"))
-				}()
-			case "ask":
-				ch := make(chan struct{})
-				mu.Lock()
-				cancelled[id] = ch
-				next++
-				qid := fmt.Sprintf(`"q%d"`, next)
-				ans := make(chan string, 1)
-				answers[qid] = ans
-				mu.Unlock()
-				go func() {
-					select {
-					case <-ch:
-					case <-time.After(time.Duration(ms) * time.Millisecond):
-					}
-					write(`{"jsonrpc":"2.0","id":` + qid + `,"method":"elicitation/create","params":{"message":"Delete everything?","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean"}}}}}`)
-					a := <-ans
-					mu.Lock()
-					lastAnswer = a
-					mu.Unlock()
-					write(text("answer " + a))
-				}()
-			case "last_answer":
-				mu.Lock()
-				a := lastAnswer
-				mu.Unlock()
-				write(text(a))
-			case "log":
-				write(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"secret of ` + dirOf(&mu, &dir) + `"}}`)
-				write(text("logged"))
-			case "oversize":
-				n := int(p.Args["bytes"].(float64))
-				write(`{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"` + strings.Repeat("a", n) + `"}]},"id":` + id + `}`)
-			case "deep":
-				write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"structuredContent":` + strings.Repeat("[", 2000) + strings.Repeat("]", 2000) + `}}`)
-			case "malformed":
-				write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"cut`)
-			default:
-				write(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32602,"message":"unknown tool"}}`)
-			}
-		default:
-			if id != "" {
-				write(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32601,"message":"Method not found"}}`)
-			}
-		}
-	}
-}
-
-func dirOf(mu *sync.Mutex, dir *string) string {
-	mu.Lock()
-	defer mu.Unlock()
-	return *dir
+	return &gateway.Command{Path: exe, Args: []string{"-test.run=^$"}, Env: append(os.Environ(), hostileup.Env+"=1")}
 }

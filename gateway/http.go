@@ -42,6 +42,7 @@ func (g *Gateway) Handler(opts *HTTPOptions) http.Handler {
 	if opts != nil {
 		h.opts = *opts
 	}
+
 	if h.opts.MaxBody <= 0 {
 		h.opts.MaxBody = 4 << 20
 	}
@@ -376,6 +377,8 @@ func (h *httpHandler) exchange(w http.ResponseWriter, r *http.Request, s *sessio
 			hs.open(st, false)
 			defer hs.shut(st)
 		} else {
+			// Progress reaches the request's own stream; a question never
+			// does (session.canAsk).
 			s.down = streamDown{st}
 		}
 		defer st.stop()

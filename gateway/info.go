@@ -11,6 +11,8 @@ type ServerInfo struct {
 	// Capabilities and the rest are the upstream's JSON.
 	Capabilities []byte
 	Instructions string
+	// Tools and Resources are the names and URIs the upstream lists.
+	Tools, Resources []string
 }
 
 func serverInfo(res []byte) *ServerInfo {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 
 	"go.uber.org/zap"
@@ -27,20 +26,22 @@ type session struct {
 	id     string     // the transport's session id; "" for none
 	down   downstream // nil when the client cannot be reached unasked
 	shared bool       // served over the shared upstream session
+	// canAsk says the client can be asked (it has a downstream that
+	// carries requests and brings answers back): not a stateless HTTP
+	// request's, whose client's declaration the gateway cannot read.
+	canAsk bool
 
-	mu        sync.Mutex
-	up        *upstream
-	starting  chan struct{}
-	initReq   []byte // the client's initialize params, replayed to a new upstream
-	caps      shaping.Capabilities
-	hasCaps   bool
-	tools     map[string]toolInfo // from tools/list, nil until listed
-	exact     map[string]bool     // resource URIs listed
-	calls     map[string]context.CancelFunc
-	questions map[string]chan *message
-	nextQ     int64
-	closed    bool
-	done      chan struct{}
+	mu       sync.Mutex
+	up       *upstream
+	starting chan struct{}
+	initReq  []byte // the client's initialize params, replayed to a new upstream
+	caps     shaping.Capabilities
+	hasCaps  bool
+	tools    map[string]toolInfo // from tools/list, nil until listed
+	exact    map[string]bool     // resource URIs listed
+	calls    map[string]context.CancelFunc
+	closed   bool
+	done     chan struct{}
 }
 
 // toolInfo is what a tools/list said of one tool: its schemas' bytes.
@@ -49,7 +50,7 @@ type toolInfo struct {
 }
 
 func (g *Gateway) newSession(id string, down downstream, shared bool) *session {
-	return &session{g: g, id: id, down: down, shared: shared, calls: map[string]context.CancelFunc{}, questions: map[string]chan *message{}, done: make(chan struct{})}
+	return &session{g: g, id: id, down: down, shared: shared, canAsk: down != nil, calls: map[string]context.CancelFunc{}, done: make(chan struct{})}
 }
 
 // ServeConn serves one downstream client on c (stdio, a pipe) until c
@@ -371,7 +372,11 @@ func (s *session) serverRequest(u *upstream, m *message) {
 // client and its answer back: elicitation through the gate (contract
 // section 6), the rest as they are.
 func (s *session) relay(u *upstream, m *message) {
-	if s.down == nil {
+	if s.down == nil || !s.canAsk {
+		if m.method == "elicitation/create" {
+			u.respond(m.id, askPortV.Answer(s.g.shaper.Refusal()), nil)
+			return
+		}
 		u.respond(m.id, nil, errorObject(codeMethodNotFound, "the client cannot be asked", nil))
 		return
 	}
@@ -405,24 +410,16 @@ func contextOf(done chan struct{}) context.Context {
 	return ctx
 }
 
-// ask sends a request to the client and waits for its answer.
+// ask sends a request to the client and waits for its answer. Its id is
+// unique in the gateway, so that the answer finds it whichever session
+// it arrives on (a stateless client answers in a request of its own).
 func (s *session) ask(ctx context.Context, m *message) ([]byte, error) {
-	ch := make(chan *message, 1)
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	if s.isClosed() {
 		return nil, newRPCError(codeUnavailable, "the client has gone")
 	}
-	s.nextQ++
-	id := strconv.Quote("contentneg-" + strconv.FormatInt(s.nextQ, 10))
-	s.questions[id] = ch
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(s.questions, id)
-		s.mu.Unlock()
-	}()
-	if err := s.down.send(ctx, encodeRequest([]byte(id), m.method, m.params)); err != nil {
+	id, ch, done := s.g.question()
+	defer done()
+	if err := s.down.send(ctx, encodeRequest(id, m.method, m.params)); err != nil {
 		return nil, newRPCError(codeInternalError, "the client cannot be reached: "+err.Error())
 	}
 	select {
@@ -438,15 +435,9 @@ func (s *session) ask(ctx context.Context, m *message) ([]byte, error) {
 	}
 }
 
-// answered takes the client's answer to one of the gateway's requests.
+// answered takes a client's answer to one of the gateway's requests.
 func (s *session) answered(m *message) {
-	s.mu.Lock()
-	ch := s.questions[string(m.id)]
-	delete(s.questions, string(m.id))
-	s.mu.Unlock()
-	if ch != nil {
-		ch <- m
-	}
+	s.g.answered(m)
 }
 
 // serverNotify passes a notification of the upstream server's to the
@@ -636,7 +627,7 @@ func (s *session) tool(ctx context.Context, name string) (toolInfo, bool) {
 	tools := s.tools
 	s.mu.Unlock()
 	if tools == nil {
-		s.listAll(ctx, "tools/list", func(res, params []byte) { s.listedTools(res, params) })
+		_ = s.listAll(ctx, "tools/list", func(res, params []byte) { s.listedTools(res, params) })
 		s.mu.Lock()
 		tools = s.tools
 		s.mu.Unlock()
@@ -651,7 +642,7 @@ func (s *session) isExact(ctx context.Context, uri string) bool {
 	exact := s.exact
 	s.mu.Unlock()
 	if exact == nil {
-		s.listAll(ctx, "resources/list", func(res, _ []byte) { s.listedResources(res) })
+		_ = s.listAll(ctx, "resources/list", func(res, _ []byte) { s.listedResources(res) })
 		s.mu.Lock()
 		exact = s.exact
 		s.mu.Unlock()
@@ -659,8 +650,9 @@ func (s *session) isExact(ctx context.Context, uri string) bool {
 	return exact[uri]
 }
 
-// listAll reads every page of a list, giving each result to take.
-func (s *session) listAll(ctx context.Context, method string, take func(res, params []byte)) {
+// listAll reads every page of a list (at most 100), giving each result to
+// take; it returns the first error.
+func (s *session) listAll(ctx context.Context, method string, take func(res, params []byte)) error {
 	var cursor []byte
 	for page := 0; page < 100; page++ {
 		var params []byte
@@ -669,13 +661,14 @@ func (s *session) listAll(ctx context.Context, method string, take func(res, par
 		}
 		res, err := s.forward(ctx, method, params)
 		if err != nil {
-			return
+			return err
 		}
 		take(res, params)
 		next, ok := rawjson.Get(res, "nextCursor")
 		if !ok || string(next) == "null" || string(next) == `""` {
-			return
+			return nil
 		}
 		cursor = next
 	}
+	return nil
 }

@@ -114,7 +114,10 @@ func (h *sharedUpstream) start(ctx context.Context) (*upstream, []byte, error) {
 		return nil, nil, newRPCError(codeUnavailable, "start the upstream: "+err.Error())
 	}
 	u := newUpstream(conn, h)
-	init, err := u.call(dctx, "initialize", ownInitialize(h.g.sharedOK))
+	h.g.mu.Lock()
+	ask := h.g.askShared
+	h.g.mu.Unlock()
+	init, err := u.call(dctx, "initialize", ownInitialize(ask))
 	if err != nil {
 		u.close()
 		return nil, nil, newRPCError(codeUnavailable, "initialize the upstream: "+err.Error())
@@ -176,7 +179,7 @@ func (h *sharedUpstream) sole() *session {
 		return nil
 	}
 	for s, n := range h.callers {
-		if n == 1 && s.down != nil {
+		if n == 1 && s.down != nil && s.canAsk {
 			return s
 		}
 	}

@@ -26,6 +26,9 @@ type Dialer interface {
 type upstream struct {
 	conn    Conn
 	handler upstreamHandler
+	// onBroken hears of each message that could not be read, when the
+	// handler wants to (a brokenLines).
+	onBroken func(raw []byte, reason string)
 
 	mu      sync.Mutex
 	pending map[int64]chan reply
@@ -45,6 +48,12 @@ type upstreamHandler interface {
 	serverEnded(u *upstream, err error)
 }
 
+// brokenLines is an upstreamHandler that hears of the messages that could
+// not be read.
+type brokenLines interface {
+	broken(raw []byte, reason string)
+}
+
 // reply is the upstream's answer to one request.
 type reply struct {
 	result []byte
@@ -53,6 +62,9 @@ type reply struct {
 
 func newUpstream(conn Conn, h upstreamHandler) *upstream {
 	u := &upstream{conn: conn, handler: h, pending: map[int64]chan reply{}, done: make(chan struct{})}
+	if b, ok := h.(brokenLines); ok {
+		u.onBroken = b.broken
+	}
 	go u.read()
 	return u
 }
@@ -67,6 +79,9 @@ func (u *upstream) read() {
 		if err != nil {
 			var bad *BadMessage
 			if errors.As(err, &bad) {
+				if u.onBroken != nil {
+					u.onBroken(nil, bad.Reason)
+				}
 				u.broken(bad.ID, bad.Reason)
 				continue
 			}
@@ -75,6 +90,9 @@ func (u *upstream) read() {
 		}
 		m, err := parseMessage(raw)
 		if err != nil {
+			if u.onBroken != nil {
+				u.onBroken(raw, err.Error())
+			}
 			var f idFinder
 			f.feed(raw)
 			u.broken(f.id(), err.Error())

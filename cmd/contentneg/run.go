@@ -9,17 +9,14 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
-	"github.com/contentneg/contentneg/internal/gateway"
+	"github.com/contentneg/contentneg/gateway"
 	"github.com/contentneg/contentneg/internal/gatewayconfig"
 	"github.com/contentneg/contentneg/rest"
-	"github.com/contentneg/contentneg/rest/gosdkbackend"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -47,15 +44,21 @@ type config struct {
 	callTimeout time.Duration
 	sessionIdle time.Duration
 	verbose     bool
-	// defaults are the tags of clients that declare nothing (-default).
+	// defaults are the tags of clients that declare nothing
+	// (-default-tags).
 	defaults string
 	// formatArgument names the per-call format argument (-format-argument).
 	formatArgument string
 	// configFile is the config file (-config), "" for none.
 	configFile string
-	// roots passes the upstream's roots/list on (-roots; by default only
-	// when stdio, one client, is the only downstream).
-	roots bool
+	// maxUpstreams, maxResult and maxCalls bound the upstream sessions,
+	// the size of one upstream message and the requests under way.
+	maxUpstreams int
+	maxResult    int
+	maxCalls     int
+	// shared serves every client over one upstream session
+	// (-shared-upstream).
+	shared bool
 	// set holds the flags given on the command line: they win over the
 	// config file's keys, even when empty.
 	set map[string]bool
@@ -78,21 +81,25 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.callTimeout, "call-timeout", gateway.DefaultCallTimeout, "bound every request forwarded to the upstream")
 	fs.DurationVar(&cfg.sessionIdle, "session-idle", 30*time.Minute, "with -http: close a session whose client sent nothing for this long (0: never)")
 	fs.BoolVar(&cfg.verbose, "v", false, "log at debug level on stderr")
-	fs.StringVar(&cfg.defaults, "default", "", `feature tags for clients that declare nothing, e.g. "human, format=markdown" (default: none, their results pass through unchanged)`)
+	fs.StringVar(&cfg.defaults, "default-tags", "", `feature tags for clients that declare nothing, e.g. "human, format=markdown" (default: none, their results pass through unchanged)`)
+	fs.StringVar(&cfg.defaults, "default", "", "the former name of -default-tags")
 	fs.StringVar(&cfg.formatArgument, "format-argument", "", "add an optional argument of this name to every tool, with which the model chooses a call's format (default: none)")
 	fs.StringVar(&cfg.configFile, "config", "", "read per-tool settings, default tags, the format argument and the REST key's variable from this YAML file (docs/gateway.md); flags given win over its keys")
-	fs.BoolVar(&cfg.roots, "roots", false, "pass the upstream's requests for roots to the calling client that has roots (default: on when stdio is the only downstream; every downstream client shares the upstream's roots)")
+	fs.IntVar(&cfg.maxUpstreams, "max-upstreams", gateway.DefaultMaxUpstreams, "bound the upstream sessions (one per downstream session; for a command, one process each)")
+	fs.IntVar(&cfg.maxResult, "max-result", gateway.DefaultMaxResult, "bound the size in bytes of one message from the upstream; a larger answer fails its call")
+	fs.IntVar(&cfg.maxCalls, "max-calls", gateway.DefaultMaxCalls, "bound the requests under way at once")
+	fs.BoolVar(&cfg.shared, "shared-upstream", false, "serve every client over one upstream session (only for an upstream that keeps no state per session); a question that cannot be tied to one running call is declined")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	cfg.set = map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { cfg.set[f.Name] = true })
 	cfg.command = fs.Args()
+	if cfg.set["default"] {
+		cfg.set["default-tags"] = true
+	}
 	if cfg.httpAddr == "" && cfg.restAddr == "" {
 		cfg.stdio = true
-		if !cfg.set["roots"] {
-			cfg.roots = true
-		}
 	}
 	var err error
 	switch {
@@ -106,6 +113,8 @@ func parse(args []string, stderr io.Writer) (config, error) {
 		err = fmt.Errorf("-call-timeout %v: want a positive duration", cfg.callTimeout)
 	case cfg.sessionIdle < 0:
 		err = fmt.Errorf("-session-idle %v: want a duration of 0 or more", cfg.sessionIdle)
+	case cfg.maxUpstreams <= 0 || cfg.maxResult <= 0 || cfg.maxCalls <= 0:
+		err = errors.New("-max-upstreams, -max-result and -max-calls want a positive number")
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
@@ -132,39 +141,54 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return 0
 }
 
-// upstreamTransport returns how the gateway reaches the upstream, anew for
-// each (re)start.
-func upstreamTransport(cfg config, stderr io.Writer) func() mcp.Transport {
-	return func() mcp.Transport {
-		if cfg.upstream != "" {
-			return &mcp.StreamableClientTransport{Endpoint: cfg.upstream}
-		}
-		cmd := exec.Command(cfg.command[0], cfg.command[1:]...)
-		cmd.Stderr = stderr
-		return &mcp.CommandTransport{Command: cmd, TerminateDuration: terminate}
+// dialer returns how the gateway reaches the upstream: one process, or
+// one HTTP session, per upstream session.
+func dialer(cfg config, stderr io.Writer) gateway.Dialer {
+	if cfg.upstream != "" {
+		return &gateway.HTTPUpstream{URL: cfg.upstream}
 	}
+	return &gateway.Command{Path: cfg.command[0], Args: cfg.command[1:], Stderr: stderr, Grace: terminate}
 }
 
-// serve connects to the upstream and serves its mirror on the chosen
-// transports until one of them ends or ctx is done.
+// serve checks the upstream and serves it on the chosen transports until
+// one of them ends or ctx is done.
 func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) error {
 	opts, apiKey, conf, err := options(cfg, log, os.Getenv)
 	if err != nil {
 		return err
 	}
-	connectCtx, cancel := context.WithTimeout(ctx, cfg.callTimeout)
-	g, err := gateway.New(connectCtx, upstreamTransport(cfg, stderr), &gateway.Options{
-		Shaping:     opts,
-		Logger:      log,
-		CallTimeout: cfg.callTimeout,
-		PassRoots:   cfg.roots,
+	idle := cfg.sessionIdle
+	if idle == 0 {
+		idle = -1 // never
+	}
+	g, err := gateway.New(&gateway.Options{
+		Upstream:     dialer(cfg, stderr),
+		Shaping:      opts,
+		Logger:       log,
+		CallTimeout:  cfg.callTimeout,
+		MaxUpstreams: cfg.maxUpstreams,
+		MaxResult:    cfg.maxResult,
+		MaxCalls:     cfg.maxCalls,
+		Idle:         idle,
+		Shared:       cfg.shared,
 	})
-	cancel()
 	if err != nil {
 		return err
 	}
+	defer func() { _ = g.Close() }()
+	// The start-up check ends with SIGTERM too, and names the flag that
+	// bounds it.
+	checkCtx, cancel := context.WithTimeoutCause(ctx, cfg.callTimeout, fmt.Errorf("no answer within %v (-call-timeout)", cfg.callTimeout))
+	info, err := g.Check(checkCtx)
+	cancel()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil // SIGTERM during the start-up
+		}
+		return fmt.Errorf("the upstream cannot serve: %w", err)
+	}
 	if conf != nil {
-		for _, w := range conf.Unlisted(g.Names()) {
+		for _, w := range conf.Unlisted(info.Tools, info.Resources) {
 			log.Warn(w.Error())
 		}
 	}
@@ -187,15 +211,10 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 		}()
 		return nil
 	}
-	var backend *gosdkbackend.Backend
 	err = func() error {
 		if cfg.httpAddr != "" {
-			h := g.Middleware().Handler(mcp.NewStreamableHTTPHandler(
-				func(*http.Request) *mcp.Server { return g.Server() },
-				&mcp.StreamableHTTPOptions{Stateless: cfg.stateless, SessionTimeout: cfg.sessionIdle},
-			))
 			mux := http.NewServeMux()
-			mux.Handle("/mcp", h)
+			mux.Handle("/mcp", g.Handler(&gateway.HTTPOptions{Stateless: cfg.stateless}))
 			mode := "MCP (stateful)"
 			if cfg.stateless {
 				mode = "MCP (stateless)"
@@ -205,15 +224,11 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 			}
 		}
 		if cfg.restAddr != "" {
-			var err error
-			// The session outlives this function: it must not end with ctx.
-			if backend, err = gosdkbackend.New(context.WithoutCancel(ctx), g.Server(), nil); err != nil {
-				return fmt.Errorf("serve REST: %w", err)
-			}
-			h := rest.New(backend, &rest.Options{
-				BasePath:   restBase,
-				Negotiator: g.Middleware().Shaper().Negotiator(),
-				Logger:     log,
+			h := rest.New(g.RESTBackend(), &rest.Options{
+				BasePath:       restBase,
+				Negotiator:     g.Shaper().Negotiator(),
+				Logger:         log,
+				FormatArgument: g.Shaper().FormatArgument(),
 			})
 			if err := listen(cfg.restAddr, h.RequireAPIKey(apiKey), "REST under "+restBase); err != nil {
 				return err
@@ -221,13 +236,8 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 		}
 		if cfg.stdio {
 			go func() {
-				t := &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}}
-				err := g.Server().Run(ctx, t)
-				if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
-					stop(nil) // stdin ended: the client is done
-					return
-				}
-				stop(fmt.Errorf("serve stdio: %w", err))
+				_ = g.ServeConn(ctx, gateway.NewStreamConn(stdin, stdout, nil, cfg.maxResult))
+				stop(nil) // stdin ended: the client is done
 			}()
 		}
 		return nil
@@ -238,7 +248,7 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 			err = cause
 		}
 	}
-	shutdown(g, servers, backend, log)
+	shutdown(g, servers, log)
 	return err
 }
 
@@ -267,35 +277,37 @@ func options(cfg config, log *zap.Logger, getenv func(string) string) (opts *sha
 	if cfg.set["format-argument"] {
 		opts.FormatArgument = cfg.formatArgument
 	}
-	if cfg.set["default"] {
+	if cfg.set["default-tags"] {
 		opts.Default = shaping.ParseTags(cfg.defaults)
 		// Checked before the upstream starts: a bad tag is a start-up error.
 		if err := shaping.New(opts).Check(); err != nil {
-			return nil, "", nil, fmt.Errorf("-default: %w", err)
+			return nil, "", nil, fmt.Errorf("-default-tags: %w", err)
 		}
 	}
 	return opts, apiKey, conf, nil
 }
 
-// shutdown ends everything within stopBudget: open questions first, then
-// the downstream sessions, the HTTP servers and the upstream.
-func shutdown(g *gateway.Gateway, servers []*http.Server, backend *gosdkbackend.Backend, log *zap.Logger) {
+// shutdown ends everything within stopBudget: the sessions, their open
+// questions and calls under way, and the upstreams first, so that no
+// request waits on them; then the HTTP servers.
+func shutdown(g *gateway.Gateway, servers []*http.Server, log *zap.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), stopBudget)
 	defer cancel()
-	g.Middleware().Close()
-	for ss := range g.Server().Sessions() {
-		_ = ss.Close()
-	}
+	closed := make(chan struct{})
+	go func() {
+		if err := g.Close(); err != nil {
+			log.Debug("gateway closed", zap.Error(err))
+		}
+		close(closed)
+	}()
 	for _, srv := range servers {
 		if err := srv.Shutdown(ctx); err != nil {
 			_ = srv.Close()
 		}
 	}
-	if backend != nil {
-		_ = backend.Close()
-	}
-	if err := g.Close(); err != nil {
-		log.Debug("upstream closed", zap.Error(err))
+	select {
+	case <-closed:
+	case <-ctx.Done():
 	}
 }
 
@@ -308,9 +320,3 @@ func newLogger(verbose bool, stderr io.Writer) *zap.Logger {
 	enc := zap.NewDevelopmentEncoderConfig()
 	return zap.New(zapcore.NewCore(zapcore.NewConsoleEncoder(enc), zapcore.Lock(zapcore.AddSync(stderr)), level))
 }
-
-// nopWriteCloser lets stdout serve as the write side of a transport
-// without closing it.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -13,7 +13,7 @@ import (
 // SDK.
 func TestFrontEndsImportOnlyTheCore(t *testing.T) {
 	const module = "github.com/contentneg/contentneg/"
-	frontEnds := []string{"middleware", "middleware/elicitation", "middleware/resourcemeta", "middleware/internal/sdk", "mcpgo", "rest", "rest/gosdkbackend", "rest/mcpgobackend", "internal/gateway", "cmd/contentneg"}
+	frontEnds := []string{"middleware", "middleware/elicitation", "middleware/resourcemeta", "middleware/internal/sdk", "mcpgo", "rest", "rest/gosdkbackend", "rest/mcpgobackend", "gateway", "cmd/contentneg"}
 	core := []string{"featuretags", "negotiation", "renderers", "shaping"}
 	imports := func(pkg string) []string {
 		p, err := build.Import(module+pkg, ".", 0)

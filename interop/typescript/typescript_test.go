@@ -105,8 +105,9 @@ func TestGatewayDownstream(t *testing.T) {
 var gatewaySuites = []string{
 	"The gateway to a TypeScript SDK v1 client, over stdio",
 	"The gateway to a TypeScript SDK v1 client, over streamable HTTP, stateful",
-	"The gateway to a TypeScript SDK v2 client, pinned to 2026-07-28, over stdio",
-	"The gateway to a TypeScript SDK v2 client, pinned to 2026-07-28, over streamable HTTP, stateless",
+	"The gateway to a TypeScript SDK v2 client, negotiating its era, over stdio",
+	"The gateway to a TypeScript SDK v2 client, negotiating its era, over streamable HTTP, stateful",
+	"The gateway to a TypeScript SDK v2 client, negotiating its era, over streamable HTTP, stateless",
 }
 
 // runNode runs node --test on files (every test file node finds when there
