@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/zap/zaptest"
 
@@ -207,3 +208,25 @@ func direct(t *testing.T, c *gateway.Command) *rawrpc.Client {
 	})
 	return rawrpc.NewClient(t, stdout, stdin)
 }
+
+// sdkClientWith is sdkClient with a hook that configures the client.
+func sdkClientWith(ctx context.Context, t *testing.T, g *gateway.Gateway, version string, configure func(*mcp.Client)) *mcp.ClientSession {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() {
+		_ = g.ServeConn(context.Background(), gateway.NewStreamConn(inR, outW, inR, gateway.DefaultMaxResult))
+		_ = outW.Close()
+	}()
+	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+	configure(c)
+	cs, err := c.Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+// jsonschemaObjectType is the schema of a tool without arguments.
+func jsonschemaObjectType() jsonschema.Schema { return jsonschema.Schema{Type: "object"} }
