@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/contentneg/contentneg/internal/rawrpc"
 )
 
 var npmServers = []npmServer{
@@ -147,10 +147,20 @@ func callsOf(t *testing.T, list, dir string) []string {
 				}
 			}
 		}
+		if a, ok := toolArgs[tool.Name]; ok {
+			args = a
+		}
 		b, _ := json.Marshal(map[string]any{"name": tool.Name, "arguments": args})
 		out = append(out, string(b))
 	}
 	return out
+}
+
+// toolArgs are arguments for tools whose schema alone makes no valid call.
+var toolArgs = map[string]map[string]any{
+	"get-structured-content": {"location": "Chicago"},
+	"get-annotated-message":  {"messageType": "success"},
+	"get-resource-reference": {"resourceType": "Text", "resourceId": 1},
 }
 
 // promptsOf returns a prompts/get params for each listed prompt, with
@@ -196,4 +206,116 @@ func clip(s string) string {
 	return s
 }
 
-var _ = rawrpc.SendTimeout
+// TestDeclaredClientsKeepValues: a client that declares agent and
+// format=json, over MCP and over REST, gets each tool's value with the
+// upstream's exact number literals, for every tool of the npm servers
+// whose result has a value (structuredContent, or one text block of
+// JSON).
+func TestDeclaredClientsKeepValues(t *testing.T) {
+	for _, u := range npmServers {
+		t.Run(u.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			dir := t.TempDir()
+			prepare(t, dir)
+			cmd := u.command(t, dir)
+			d := direct(t, cmd)
+			d.Initialize(ctx, clientCaps)
+			g := newGateway(t, cmd, nil)
+			c := pipeClient(t, g)
+			c.Initialize(ctx, `{"extensions":{"io.modelcontextprotocol/content-negotiation":{"version":"1.0","features":["agent","format=json"]}}}`)
+			backend := g.RESTBackend()
+			n := 0
+			for _, call := range callsOf(t, d.CallRaw(ctx, "tools/list", "{}"), dir) {
+				want, ok := valueOf(d.CallRaw(ctx, "tools/call", call))
+				if !ok {
+					continue
+				}
+				got, _ := valueOf(c.CallRaw(ctx, "tools/call", call))
+				sameValue(t, "MCP "+call, got, want)
+				var p struct {
+					Name      string          `json:"name"`
+					Arguments json.RawMessage `json:"arguments"`
+				}
+				_ = json.Unmarshal([]byte(call), &p)
+				res, err := backend.CallTool(ctx, p.Name, p.Arguments, []string{"format=json"})
+				if err != nil {
+					t.Errorf("REST %s: %v", call, err)
+					continue
+				}
+				sameValue(t, "REST "+call, string(res.Structured), want)
+				n++
+			}
+			if n == 0 {
+				t.Fatal("no tool answered with a value")
+			}
+			t.Logf("%d values compared", n)
+		})
+	}
+}
+
+// valueOf returns a tools/call result's value: structuredContent, or its
+// one text block when that holds a JSON object or array.
+func valueOf(res string) (string, bool) {
+	if strings.HasPrefix(res, "error: ") {
+		return "", false
+	}
+	var r struct {
+		IsError    bool            `json:"isError"`
+		Structured json.RawMessage `json:"structuredContent"`
+		Content    []struct {
+			Type, Text string
+		} `json:"content"`
+	}
+	if json.Unmarshal([]byte(res), &r) != nil || r.IsError {
+		return "", false
+	}
+	if len(r.Structured) > 0 && string(r.Structured) != "null" {
+		return string(r.Structured), true
+	}
+	if len(r.Content) == 1 && r.Content[0].Type == "text" {
+		t := strings.TrimSpace(r.Content[0].Text)
+		if (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && json.Valid([]byte(t)) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// sameValue checks got is want's JSON value, every number literal as
+// written.
+func sameValue(t *testing.T, what, got, want string) {
+	t.Helper()
+	decode := func(s string) (any, []string) {
+		dec := json.NewDecoder(strings.NewReader(s))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil
+		}
+		var nums []string
+		var walk func(any)
+		walk = func(v any) {
+			switch x := v.(type) {
+			case json.Number:
+				nums = append(nums, string(x))
+			case []any:
+				for _, e := range x {
+					walk(e)
+				}
+			case map[string]any:
+				for _, e := range x {
+					walk(e)
+				}
+			}
+		}
+		walk(v)
+		sort.Strings(nums)
+		return v, nums
+	}
+	gv, gn := decode(got)
+	wv, wn := decode(want)
+	if gv == nil || !reflect.DeepEqual(gv, wv) || !reflect.DeepEqual(gn, wn) {
+		t.Errorf("%s: the value differs:\n got %s\nwant %s", what, clip(got), clip(want))
+	}
+}
