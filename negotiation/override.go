@@ -95,12 +95,14 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 		return nil, fmt.Errorf("%w %q; choose one of %s", ErrFormatName, clipName(name), strings.Join(names, ", "))
 	}
 	tags := []string{featuretags.Format + "=" + lname}
-	version, truncated := DefaultVersion, false
+	version, malformed := DefaultVersion, ""
 	if p.Declared() {
-		// The limits never open a gate: a client whose features ran past
-		// them stays not interactive.
-		version, truncated = p.version, p.truncated
-		version = p.version
+		// A malformed declaration never opens the gate: the client stays
+		// not interactive whatever format the call chose.
+		version, malformed = p.version, p.malformed
+		if version == "" {
+			version = DefaultVersion
+		}
 		for t := range p.tags.All() {
 			if strings.EqualFold(t.Name, featuretags.Format) {
 				continue
@@ -111,7 +113,9 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 	f := n.formats()
 	set, diags := f.grammar().Parse(tags)
 	out := newProfile(version, set, diags, f)
-	out.truncated = out.truncated || truncated
+	if out.malformed == "" {
+		out.malformed = malformed
+	}
 	return out, nil
 }
 
