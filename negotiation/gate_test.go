@@ -133,3 +133,37 @@ func TestRefusalStrings(t *testing.T) {
 		t.Errorf("Cancel = %q", got)
 	}
 }
+
+func TestFromDefault(t *testing.T) {
+	n := negotiation.New(nil)
+	def, err := n.Default(negotiation.Settings{Features: []string{"format=json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withFormat, err := n.WithFormat(def, "markdown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := n.WithFormat(negotiation.FromTags("format=json"), "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		give *negotiation.Profile
+		want bool
+	}{
+		{"the default tags", def, true},
+		{"the default tags, a per-call format", withFormat, true},
+		{"a client's own tags", negotiation.FromTags("format=json"), false},
+		{"a client's own tags, a per-call format", own, false},
+		{"not declared", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.give.FromDefault(); got != tt.want {
+				t.Errorf("FromDefault() = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -24,6 +24,7 @@ type Profile struct {
 	verbosity   Verbosity
 	interactive Tristate
 	malformed   string // why the settings are read as not interactive: a Reason, "" when they are not
+	operator    bool   // the server's default tags, not the client's settings
 	mcpCapable  Tristate
 	rendering   Rendering
 	diags       []featuretags.Diagnostic
@@ -150,6 +151,13 @@ func (p *Profile) Rendering() Rendering {
 func (p *Profile) MayElicit(hasCapability bool) bool {
 	return hasCapability && p.Interactive() != No && (p == nil || p.malformed == "")
 }
+
+// FromDefault reports whether the profile is the server's default tags
+// ([Negotiator.Default]): the operator's choice for clients that declare
+// nothing, not a client's own declaration (contract section 1). A
+// format=json from it keeps the minified JSON mirror, since the client
+// never said it reads structuredContent.
+func (p *Profile) FromDefault() bool { return p != nil && p.operator }
 
 // Malformed reports whether the client's declaration is malformed (see
 // featuretags.Problem.Malformed): the gate treats it as "!interactive",
