@@ -8,9 +8,11 @@ import (
 // Problem says what a [Diagnostic] is about.
 type Problem uint8
 
-// The problems a parse reports. The last four concern the settings object
-// around the tags; package featuretags never reports them, package
-// negotiation does, so that one extension has one kind of diagnostic.
+// The problems a parse reports. NotAnObject, MissingVersion, BadVersion
+// and UnsupportedVersion concern the settings object around the tags;
+// package featuretags never reports them, package negotiation does, so that
+// one extension has one kind of diagnostic. [Problem.Malformed] says which
+// of them make a declaration malformed.
 const (
 	// Trimmed: surrounding ASCII white space was removed; the tag was used.
 	Trimmed Problem = iota + 1
@@ -22,7 +24,8 @@ const (
 	TooMany
 	// NotAString: an element of the features array is not a string; it was ignored.
 	NotAString
-	// NotAList: the features value is not an array; no tag was read.
+	// NotAList: the features value is neither an array nor a string; no
+	// tag was read.
 	NotAList
 	// Contradiction: a tag and its negation (or key=v and key!=v) were both
 	// given; the negation wins and the tag was dropped.
@@ -38,16 +41,21 @@ const (
 	// BothAudiences: "agent" and "human" were both given; the audience is unknown.
 	BothAudiences
 	// NotAnObject: the extension settings are not an object; the extension
-	// counts as not declared.
+	// counts as declared, with no tag read, and malformed.
 	NotAnObject
 	// MissingVersion: the settings have no version; "1.0" is assumed.
 	MissingVersion
 	// BadVersion: the version is not a version string; the extension counts
-	// as not declared.
+	// as declared, with no tag read, and malformed.
 	BadVersion
 	// UnsupportedVersion: the major version is not 1; the extension counts as
 	// not declared.
 	UnsupportedVersion
+	// CommaList: the features value is one string, not an array; it was
+	// read as a comma-separated list ("human, !interactive"), the syntax
+	// operators use for default tags. The indexes of the other diagnostics
+	// are then positions in that list.
+	CommaList
 )
 
 var problemText = [...]string{
@@ -56,16 +64,17 @@ var problemText = [...]string{
 	TooLong:            "longer than " + strconv.Itoa(MaxTagLen) + " bytes; ignored",
 	TooMany:            "more than " + strconv.Itoa(MaxTags) + " tags; this one and the rest are ignored",
 	NotAString:         "not a string; ignored",
-	NotAList:           "features is not an array; no tag read",
+	NotAList:           "features is neither an array nor a string; no tag read",
 	Contradiction:      "contradicted by a negation, which wins; dropped",
 	ConflictingValue:   "a second value for a registry key; the first wins, this one is dropped",
 	UnknownValue:       "not a value the registry lists for this key; ignored",
 	WrongForm:          "a registry name in a form it does not take; ignored",
 	BothAudiences:      "agent and human both given; the audience is unknown",
-	NotAnObject:        "the settings are not an object; extension not declared",
+	NotAnObject:        "the settings are not an object; no tag read, read as !interactive",
 	MissingVersion:     "no version; 1.0 assumed",
-	BadVersion:         "version is not a version string; extension not declared",
+	BadVersion:         "version is not a version string; no tag read, read as !interactive",
 	UnsupportedVersion: "unsupported major version; extension not declared",
+	CommaList:          "features is a string, not an array; read as a comma-separated list",
 }
 
 // String describes the problem in a few words.
@@ -74,6 +83,25 @@ func (p Problem) String() string {
 		return problemText[p]
 	}
 	return "problem " + strconv.Itoa(int(p))
+}
+
+// Malformed reports whether the problem makes a declaration malformed: part
+// of it could not be read (an invalid tag, a look-alike of a registered
+// name, a tag past [MaxTagLen], tags past [MaxTags], an element that is not
+// a string, a features value or settings of the wrong JSON type, a version
+// that is not a version string). A declared client whose settings are
+// malformed is treated as "!interactive" (contract section 2): consent never
+// rests on a declaration the server could not read. Trimmed white space,
+// contradictions, conflicting or unknown values of registry keys, both
+// audiences, a missing version and an unsupported major version are read
+// fine and are not malformed.
+func (p Problem) Malformed() bool {
+	switch p {
+	case Invalid, TooLong, TooMany, NotAString, NotAList, WrongForm, NotAnObject, BadVersion, CommaList:
+		return true
+	default:
+		return false
+	}
 }
 
 // Diagnostic reports one thing that was wrong with a client's feature tags or

@@ -49,9 +49,13 @@ func (g Grammar) Parse(tags []string) (Set, []Diagnostic) {
 
 // ParseValue parses the features value as the SDKs decode it from JSON: a
 // []any whose elements should be strings, or a []string. An element that is
-// not a string is skipped with a NotAString diagnostic; a value that is not
-// an array gives an empty set and a NotAList diagnostic; nil (no features)
-// gives an empty set and no diagnostic.
+// not a string is skipped with a NotAString diagnostic. A string is read as
+// a comma-separated list ("human, !interactive": white space around each
+// tag trimmed, empty ones skipped) with a CommaList diagnostic, whose
+// other diagnostics index that list. A value of any other type gives an
+// empty set and a NotAList diagnostic; nil (no features) gives an empty set
+// and no diagnostic. Either way the cost is bounded by [MaxTags] and
+// [MaxTagLen].
 func ParseValue(features any) (Set, []Diagnostic) { return Grammar{}.ParseValue(features) }
 
 // ParseValue is [ParseValue] with g's format names.
@@ -61,6 +65,9 @@ func (g Grammar) ParseValue(features any) (Set, []Diagnostic) {
 		return Set{}, nil
 	case []string:
 		return g.Parse(list)
+	case string:
+		set, diags := g.Parse(commaList(list))
+		return set, append([]Diagnostic{{Index: -1, Related: -1, Problem: CommaList}}, diags...)
 	case []any:
 		p := parser{formats: g.Formats, anys: list}
 		p.start(len(list))
@@ -80,6 +87,22 @@ func (g Grammar) ParseValue(features any) (Set, []Diagnostic) {
 	default:
 		return Set{}, []Diagnostic{{Index: -1, Related: -1, Problem: NotAList, Detail: JSONType(features)}}
 	}
+}
+
+// commaList splits a features string at its commas, trims ASCII white
+// space around each tag and skips empty ones. It keeps at most MaxTags+1
+// tags, enough for Parse to see that the list runs past the limit, so its
+// cost is linear in the string and its memory bounded.
+func commaList(s string) []string {
+	var tags []string
+	for s != "" && len(tags) <= MaxTags {
+		var tag string
+		tag, s, _ = strings.Cut(s, ",")
+		if tag = trimASCIISpace(tag); tag != "" {
+			tags = append(tags, tag)
+		}
+	}
+	return tags
 }
 
 // parser holds the state of one parse.

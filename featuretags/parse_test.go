@@ -246,7 +246,13 @@ func TestParseValue(t *testing.T) {
 		{"[]string", []string{"human"}, []string{"human"}, nil},
 		{"non-strings skipped", []any{"agent", 7.0, nil, true, map[string]any{}, []any{"human"}}, []string{"agent"},
 			[]problem{{1, featuretags.NotAString}, {2, featuretags.NotAString}, {3, featuretags.NotAString}, {4, featuretags.NotAString}, {5, featuretags.NotAString}}},
-		{"a string is not an array", "agent", nil, []problem{{-1, featuretags.NotAList}}},
+		{"a string is a comma-separated list", "human, !interactive", []string{"human", "!interactive"}, []problem{{-1, featuretags.CommaList}}},
+		{"a string of one tag", "agent", []string{"agent"}, []problem{{-1, featuretags.CommaList}}},
+		{"a string: empty tags skipped, white space trimmed", " ,human,, \t!interactive ,", []string{"human", "!interactive"}, []problem{{-1, featuretags.CommaList}}},
+		{"a string: invalid tags index the list", "human, !\u0456nteractive", []string{"human"}, []problem{{-1, featuretags.CommaList}, {1, featuretags.Invalid}}},
+		{"a string: past the limit", strings.Repeat("x-a,", featuretags.MaxTags) + "!interactive", []string{"x-a"},
+			[]problem{{-1, featuretags.CommaList}, {featuretags.MaxTags, featuretags.TooMany}}},
+		{"an empty string", "", nil, []problem{{-1, featuretags.CommaList}}},
 		{"an object is not an array", map[string]any{"agent": true}, nil, []problem{{-1, featuretags.NotAList}}},
 		{"a number is not an array", 3.0, nil, []problem{{-1, featuretags.NotAList}}},
 		{"non-strings count toward the limit", append(make([]any, featuretags.MaxTags), "agent"), nil,
@@ -263,6 +269,54 @@ func TestParseValue(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestProblemMalformed(t *testing.T) {
+	// Each look-alike and limit the hostile audit used gives a problem that
+	// makes the declaration malformed (contract section 2: the gate closes).
+	tests := []struct {
+		name string
+		give any
+		want []featuretags.Problem // the malformed problems reported
+	}{
+		{"well formed", []any{"human", "!interactive", "format=json"}, nil},
+		{"trimmed ASCII white space is read", []any{" !interactive "}, nil},
+		{"contradiction is read", []any{"interactive", "!interactive"}, nil},
+		{"unknown registry value is read", []any{"format=xml"}, nil},
+		{"both audiences are read", []any{"agent", "human"}, nil},
+		{"Cyrillic i", []any{"!\u0456nteractive"}, []featuretags.Problem{featuretags.Invalid}},
+		{"trailing no-break space", []any{"!interactive\u00a0"}, []featuretags.Problem{featuretags.Invalid}},
+		{"trailing zero-width space", []any{"!interactive\u200b"}, []featuretags.Problem{featuretags.Invalid}},
+		{"fullwidth exclamation mark", []any{"\uff01interactive"}, []featuretags.Problem{featuretags.Invalid}},
+		{"padded past 128 bytes", []any{"!interactive" + strings.Repeat(" ", featuretags.MaxTagLen)}, []featuretags.Problem{featuretags.TooLong}},
+		{"element not a string", []any{"human", 1.0}, []featuretags.Problem{featuretags.NotAString}},
+		{"past the tag limit", append(make([]any, 0, featuretags.MaxTags+1), repeatAny("x-a", featuretags.MaxTags+1)...), []featuretags.Problem{featuretags.TooMany}},
+		{"a registry name in the wrong form", []any{"interactive=no"}, []featuretags.Problem{featuretags.WrongForm}},
+		{"features an object", map[string]any{"!interactive": true}, []featuretags.Problem{featuretags.NotAList}},
+		{"features a string", "human, !interactive", []featuretags.Problem{featuretags.CommaList}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, diags := featuretags.ParseValue(tt.give)
+			var got []featuretags.Problem
+			for _, d := range diags {
+				if d.Problem.Malformed() {
+					got = append(got, d.Problem)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("malformed problems (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func repeatAny(s string, n int) []any {
+	out := make([]any, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
 }
 
 func repeatProblem(p featuretags.Problem, n int) []problem {

@@ -135,6 +135,57 @@ func TestGateAnswersForClientsThatCannotAnswer(t *testing.T) {
 	}
 }
 
+func TestGateClosedForMalformedDeclarations(t *testing.T) {
+	// A client with the elicitation capability whose settings the server
+	// cannot read is treated as "!interactive" on every path a handler can
+	// ask by, and the reason says so (contract section 2).
+	settings := []struct {
+		name string
+		give map[string]any
+	}{
+		{"Cyrillic i", map[string]any{"version": "1.0", "features": []any{"human", "!\u0456nteractive"}}},
+		{"trailing no-break space", map[string]any{"version": "1.0", "features": []any{"human", "!interactive\u00a0"}}},
+		{"fullwidth exclamation mark", map[string]any{"version": "1.0", "features": []any{"\uff01interactive"}}},
+		{"an element that is not a string", map[string]any{"version": "1.0", "features": []any{"human", 1}}},
+		{"features one string", map[string]any{"version": "1.0", "features": "human, interactive"}},
+		{"features an object", map[string]any{"version": "1.0", "features": map[string]any{"interactive": true}}},
+	}
+	tools := []struct {
+		name   string
+		want   string
+		legacy bool // the tool works in the legacy era only
+	}{
+		{"returns", "answer: decline", false},
+		{"helper", "answer: decline", false},
+		{"direct", "answer: decline", true},
+		{"may_elicit", "answer: false", false},
+	}
+	for _, e := range eras {
+		for _, st := range settings {
+			for _, tool := range tools {
+				if tool.legacy && !e.legacy {
+					continue
+				}
+				t.Run(e.name+"/"+st.name+"/"+tool.name, func(t *testing.T) {
+					core, logs := observer.New(zap.DebugLevel)
+					s := newAskingServer(&middleware.Options{Logger: zap.New(core)})
+					cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: st.give, Legacy: e.legacy, Client: failIfAsked(t)})
+					if got := onlyText(t, call(t, cs, tool.name, map[string]any{})); got != tool.want {
+						t.Errorf("text = %q, want %q", got, tool.want)
+					}
+					if tool.name == "may_elicit" {
+						return
+					}
+					gated := logs.FilterMessage("elicitation gated").All()
+					if len(gated) == 0 || gated[0].ContextMap()["reason"] != negotiation.ReasonMalformed {
+						t.Errorf("gated logs = %v, want the reason %q", gated, negotiation.ReasonMalformed)
+					}
+				})
+			}
+		}
+	}
+}
+
 func TestGateRefusesAHandlerThatNeverStopsAsking(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {

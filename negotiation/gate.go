@@ -24,15 +24,17 @@ const (
 	ReasonNotInteractive = "the client declared !interactive"
 	ReasonNoCapability   = "the client has no elicitation capability"
 	ReasonTooManyTags    = "the client's features run past the tag limit, read as !interactive"
+	ReasonMalformed      = "the client's settings are malformed, read as !interactive"
 )
 
 // ElicitationGate reports whether an elicitation meant for this client must
 // be answered locally, with a [Refusal], instead of being sent, and why
 // (contract section 6). The gate is closed for a client that declared the
 // extension and either lacks the real elicitation capability or declared
-// "!interactive" (alone or beside "interactive"), or whose features run
-// past featuretags.MaxTags (the limits never open a gate: the tags not
-// read may hold "!interactive"). It is always open for a
+// "!interactive" (alone or beside "interactive"), or whose declaration is
+// malformed (features past featuretags.MaxTags, a tag the parse could not
+// read, settings or features of the wrong JSON type: what was not read may
+// hold "!interactive"). It is always open for a
 // client that did not declare the extension: the SDK's own behaviour applies.
 func (p *Profile) ElicitationGate(hasCapability bool) (closed bool, reason string) {
 	switch {
@@ -40,8 +42,8 @@ func (p *Profile) ElicitationGate(hasCapability bool) (closed bool, reason strin
 		return false, ""
 	case !hasCapability:
 		return true, ReasonNoCapability
-	case p.truncated:
-		return true, ReasonTooManyTags
+	case p.malformed != "":
+		return true, p.malformed
 	default:
 		return true, ReasonNotInteractive
 	}

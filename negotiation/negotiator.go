@@ -118,6 +118,9 @@ func (p *Profile) MarshalLogObject(enc zapcore.ObjectEncoder) error {
 	enc.AddString("mcpCapable", p.mcpCapable.String())
 	enc.AddBool("wantsHints", p.WantsHints())
 	enc.AddString("rendering", p.rendering.String())
+	if p.malformed != "" {
+		enc.AddBool("malformed", true)
+	}
 	return nil
 }
 

@@ -20,7 +20,7 @@ var ErrFormatName = errors.New("unknown format")
 // section 1, step 4 of the resolution order): the profile a client that
 // declares nothing gets. Each feature may hold several tags separated by
 // commas ("human, format=markdown"); white space around a tag is trimmed.
-// Anything else the parse would only note for a client (an invalid tag, an
+// The profile reports [Profile.FromDefault]. Anything else the parse would only note for a client (an invalid tag, an
 // unknown value of a registry key such as "format=xml", a contradiction, a
 // major version other than 1) is an error naming it: the operator's
 // settings are checked when the server starts, not on every call. Settings
@@ -57,6 +57,7 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 	if !p.Declared() {
 		return nil, fmt.Errorf("%w: not declared", ErrDefault)
 	}
+	p.operator = true
 	return p, nil
 }
 
@@ -95,12 +96,15 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 		return nil, fmt.Errorf("%w %q; choose one of %s", ErrFormatName, clipName(name), strings.Join(names, ", "))
 	}
 	tags := []string{featuretags.Format + "=" + lname}
-	version, truncated := DefaultVersion, false
+	version, malformed, operator := DefaultVersion, "", false
 	if p.Declared() {
-		// The limits never open a gate: a client whose features ran past
-		// them stays not interactive.
-		version, truncated = p.version, p.truncated
-		version = p.version
+		operator = p.operator
+		// A malformed declaration never opens the gate: the client stays
+		// not interactive whatever format the call chose.
+		version, malformed = p.version, p.malformed
+		if version == "" {
+			version = DefaultVersion
+		}
 		for t := range p.tags.All() {
 			if strings.EqualFold(t.Name, featuretags.Format) {
 				continue
@@ -111,7 +115,10 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 	f := n.formats()
 	set, diags := f.grammar().Parse(tags)
 	out := newProfile(version, set, diags, f)
-	out.truncated = out.truncated || truncated
+	if out.malformed == "" {
+		out.malformed = malformed
+	}
+	out.operator = operator
 	return out, nil
 }
 

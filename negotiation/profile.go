@@ -23,7 +23,8 @@ type Profile struct {
 	excluded    uint8  // bit f set: Format f excluded
 	verbosity   Verbosity
 	interactive Tristate
-	truncated   bool // the features ran past featuretags.MaxTags: read as not interactive
+	malformed   string // why the settings are read as not interactive: a Reason, "" when they are not
+	operator    bool   // the server's default tags, not the client's settings
 	mcpCapable  Tristate
 	rendering   Rendering
 	diags       []featuretags.Diagnostic
@@ -34,7 +35,7 @@ type Profile struct {
 func (p *Profile) Declared() bool { return p != nil && p.declared }
 
 // Version returns the declared version ("1.0" when the client gave none), or
-// "" when the extension is not declared.
+// "" when the extension is not declared or its version could not be read.
 func (p *Profile) Version() string {
 	if !p.Declared() {
 		return ""
@@ -142,12 +143,26 @@ func (p *Profile) Rendering() Rendering {
 // unless hasCapability says the client's real capability object has
 // "elicitation", whatever the tags say; and a client that declared
 // "!interactive" gets no elicitation even when it has the capability, nor
-// does one whose features run past featuretags.MaxTags (the limits never
-// open a gate: the tags not read may hold "!interactive"). For a client
-// that did not declare the extension it is the capability alone.
+// does one whose declaration is malformed (features past
+// featuretags.MaxTags, a tag or element the parse could not read, settings
+// or features of the wrong JSON type: consent never rests on a declaration
+// the server could not read). For a client that did not declare the
+// extension it is the capability alone.
 func (p *Profile) MayElicit(hasCapability bool) bool {
-	return hasCapability && p.Interactive() != No && (p == nil || !p.truncated)
+	return hasCapability && p.Interactive() != No && (p == nil || p.malformed == "")
 }
+
+// FromDefault reports whether the profile is the server's default tags
+// ([Negotiator.Default]): the operator's choice for clients that declare
+// nothing, not a client's own declaration (contract section 1). A
+// format=json from it keeps the minified JSON mirror, since the client
+// never said it reads structuredContent.
+func (p *Profile) FromDefault() bool { return p != nil && p.operator }
+
+// Malformed reports whether the client's declaration is malformed (see
+// featuretags.Problem.Malformed): the gate treats it as "!interactive",
+// whatever its tags say. Its diagnostics say what was wrong.
+func (p *Profile) Malformed() bool { return p.Declared() && p.malformed != "" }
 
 // Diagnostics returns a copy of what was wrong with the client's settings
 // and tags, in the order of the features array; nil when nothing was.
@@ -165,8 +180,12 @@ func (p *Profile) String() string {
 		return "not declared"
 	}
 	var b strings.Builder
-	b.WriteString("v")
-	b.WriteString(p.version)
+	if p.version == "" {
+		b.WriteString("v?")
+	} else {
+		b.WriteString("v")
+		b.WriteString(p.version)
+	}
 	for _, f := range [...]struct{ k, v string }{
 		{"audience", p.audience.String()},
 		{"format", p.format.String()},
@@ -182,6 +201,9 @@ func (p *Profile) String() string {
 	}
 	if p.WantsHints() {
 		b.WriteString(" hints")
+	}
+	if p.malformed != "" {
+		b.WriteString(" malformed")
 	}
 	return b.String()
 }

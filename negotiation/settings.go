@@ -56,9 +56,14 @@ func fromTagList(f *formats, tags ...string) *Profile {
 //
 // settings may be what the SDKs decode from JSON (a map[string]any whose
 // "features" is a []any), a [Settings] or *Settings, or the JSON text as a
-// json.RawMessage. nil means the client did not declare the extension.
-// Anything that is not an object, and any major version other than 1, gives
-// a profile that is not declared.
+// json.RawMessage. nil means the client did not declare the extension. A
+// major version other than 1 gives a profile that is not declared.
+//
+// Malformed settings close the gate (contract section 2): settings that
+// are present but not an object, or whose version is not a version
+// string, give a declared profile with no tags (pass-through) that
+// [Profile.MayElicit] refuses; so does a declaration with any tag or
+// element the parse could not read (see featuretags.Problem.Malformed).
 func FromSettings(settings any) *Profile { return fromSettings(settings, nil) }
 
 func fromSettings(settings any, f *formats) *Profile {
@@ -77,11 +82,14 @@ func fromSettings(settings any, f *formats) *Profile {
 	case json.RawMessage:
 		var v any
 		if err := json.Unmarshal(s, &v); err != nil {
-			return notDeclared(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: "invalid JSON"})
+			return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: "invalid JSON"})
+		}
+		if v == nil {
+			return &Profile{}
 		}
 		return fromSettings(v, f)
 	default:
-		return notDeclared(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: featuretags.JSONType(settings)})
+		return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: featuretags.JSONType(settings)})
 	}
 }
 
@@ -95,7 +103,10 @@ func fromTyped(s Settings, f *formats) *Profile {
 
 func fromMap(m map[string]any, f *formats) *Profile {
 	version, vdiag, ok := readVersion(m)
-	if !ok {
+	switch {
+	case !ok && vdiag.Problem == featuretags.BadVersion:
+		return unreadable(vdiag)
+	case !ok:
 		return notDeclared(vdiag)
 	}
 	set, diags := f.grammar().ParseValue(m["features"])
@@ -136,7 +147,10 @@ func majorVersion(v string) (int, bool) {
 		return 0, false
 	}
 	n, err := strconv.Atoi(head)
-	return n, err == nil
+	if err != nil {
+		return -1, true // digits past int: a major version, and not 1
+	}
+	return n, true
 }
 
 func clipVersion(v string) string {
@@ -150,14 +164,28 @@ func notDeclared(d featuretags.Diagnostic) *Profile {
 	return &Profile{diags: []featuretags.Diagnostic{d}}
 }
 
-// truncated reports whether the parse stopped at featuretags.MaxTags.
-func truncated(diags []featuretags.Diagnostic) bool {
+// unreadable is the profile of settings that are present but could not be
+// read at all (not an object, a version that is not a version string): the
+// client declared the extension, so it is declared, with no tag read
+// (pass-through), and the gate is closed for it.
+func unreadable(d featuretags.Diagnostic) *Profile {
+	return &Profile{declared: true, malformed: ReasonMalformed, diags: []featuretags.Diagnostic{d}}
+}
+
+// malformedBy returns why the diagnostics close the gate: ReasonTooManyTags
+// when the parse stopped at featuretags.MaxTags, ReasonMalformed for any
+// other part the parse could not read, "" when it read everything.
+func malformedBy(diags []featuretags.Diagnostic) string {
+	reason := ""
 	for _, d := range diags {
-		if d.Problem == featuretags.TooMany {
-			return true
+		switch {
+		case d.Problem == featuretags.TooMany:
+			return ReasonTooManyTags
+		case d.Problem.Malformed():
+			reason = ReasonMalformed
 		}
 	}
-	return false
+	return reason
 }
 
 // newProfile derives every field of a declared profile from the tag set.
@@ -185,10 +213,12 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 		p.verbosity = verbosityOf(v)
 	}
 	p.interactive = tristate(set, featuretags.Interactive)
-	// The limits never open a gate (contract section 2): a client whose
-	// features run past them may have said "!interactive" in the part not
-	// read, so the gate treats it as not interactive ([Profile.MayElicit]).
-	p.truncated = truncated(diags)
+	// Malformed declarations close the gate (contract section 2): a client
+	// whose features run past the limits, or hold a tag the parse could not
+	// read, may have said "!interactive" in the part not read (or in a
+	// look-alike), so the gate treats it as not interactive
+	// ([Profile.MayElicit]).
+	p.malformed = malformedBy(diags)
 	p.mcpCapable = tristate(set, featuretags.MCPCapable)
 	p.rendering = p.choose()
 	return p

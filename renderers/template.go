@@ -11,6 +11,32 @@ import (
 	"github.com/tidwall/gjson"
 )
 
+// MaxTemplateOutput bounds what a template writes, like every other
+// rendering, whose output is linear in its value: at most this, or four
+// times the value's JSON when that is more. A template that writes more
+// ({{range 30000000}}) fails with [ErrTemplateOutput] when it passes the
+// bound, before it holds more memory, and the caller falls back.
+const MaxTemplateOutput = 1 << 20
+
+// ErrTemplateOutput reports a template whose output passed its bound (see
+// [MaxTemplateOutput]).
+var ErrTemplateOutput = errors.New("output larger than the bound")
+
+// limitedWriter writes to b until n bytes are written, then fails. It is
+// pooled with its buffer (bufferPool), so that bounding costs no
+// allocation.
+type limitedWriter struct {
+	b bytes.Buffer
+	n int
+}
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n-w.b.Len() {
+		return 0, fmt.Errorf("%w (%d bytes)", ErrTemplateOutput, w.n)
+	}
+	return w.b.Write(p)
+}
+
 // errMissingValue reports template output holding "<no value>", which text/template prints for a
 // field the value does not have.
 var errMissingValue = errors.New(`output holds "<no value>": a field is missing; guard it with with, if or default`)
@@ -61,6 +87,9 @@ type Template struct {
 // and the functions of spec.Funcs. A function given a value it cannot read (a string for percent)
 // makes the rendering return an error (on which the caller falls back to Generic); no built-in
 // function panics.
+//
+// A template's output is bounded ([MaxTemplateOutput]): past it, the rendering fails with
+// [ErrTemplateOutput] and the caller falls back.
 //
 // A template owns its whole output: Options.Title, Schema and Units are only used when a rendering
 // falls back to Generic. text/template prints "<no value>" for a missing field; output holding it
@@ -170,20 +199,21 @@ func execute(tmpl *template.Template, value []byte, str func(string) string, key
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
 	}
-	b := bufferPool.Get().(*bytes.Buffer)
+	w := bufferPool.Get().(*limitedWriter)
 	defer func() {
-		if b.Cap() <= maxPooledBuffer {
-			b.Reset()
-			bufferPool.Put(b)
+		if w.b.Cap() <= maxPooledBuffer {
+			w.b.Reset()
+			bufferPool.Put(w)
 		}
 	}()
+	w.n = max(MaxTemplateOutput, 4*len(value))
 	data := templateData(gjson.Parse(string(value)), str, keys, 0)
-	err := tmpl.Execute(b, data)
+	err := tmpl.Execute(w, data)
 	releaseData(data)
 	if err != nil {
 		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), err)
 	}
-	out := string(bytes.TrimRight(b.Bytes(), "\n"))
+	out := string(bytes.TrimRight(w.b.Bytes(), "\n"))
 	if strings.Contains(out, "<no value>") {
 		return "", fmt.Errorf("renderers: %s: %w", tmpl.Name(), errMissingValue)
 	}

@@ -1,7 +1,6 @@
 package renderers
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -70,8 +69,9 @@ func releaseData(data any) {
 	}
 }
 
-// bufferPool holds the output buffers of executions that ended.
-var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// bufferPool holds the output buffers of executions that ended, each in
+// the *limitedWriter that bounds it.
+var bufferPool = sync.Pool{New: func() any { return new(limitedWriter) }}
 
 // maxPooledBuffer bounds the buffers the pool holds.
 const maxPooledBuffer = 64 << 10

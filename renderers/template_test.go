@@ -189,3 +189,33 @@ func TestTemplatePercentOfANonNumber(t *testing.T) {
 		t.Errorf("error = %v, want percent's type error", err)
 	}
 }
+
+// TestTemplateOutputBound: a template's output is bounded by
+// MaxTemplateOutput, or four times its value when that is more: a
+// template that writes past it fails with ErrTemplateOutput, one whose
+// output grows with its value renders.
+func TestTemplateOutputBound(t *testing.T) {
+	items := `{"items":["` + strings.Repeat("x", MaxTemplateOutput) + `"]}`
+	tests := []struct {
+		name, template, value string
+		wantErr               error
+		wantLen               int
+	}{
+		{"range over a large number", "{{range 30000000}}0123456789{{end}}", `{}`, ErrTemplateOutput, 0},
+		{"just under the bound", "{{range 104857}}0123456789{{end}}", `{}`, nil, 1048570},
+		{"just over it", "{{range 104858}}0123456789{{end}}", `{}`, ErrTemplateOutput, 0},
+		{"a large value, linear output", "{{range .items}}{{.}}{{.}}{{end}}", items, nil, 2 * MaxTemplateOutput},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tmpl, err := NewTemplate(TemplateSpec{Text: map[negotiation.Verbosity]string{negotiation.Standard: tt.template}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := tmpl.Text([]byte(tt.value), Options{})
+			if !errors.Is(err, tt.wantErr) || len(out) != tt.wantLen {
+				t.Errorf("Text = %d bytes, %v; want %d bytes, %v", len(out), err, tt.wantLen, tt.wantErr)
+			}
+		})
+	}
+}

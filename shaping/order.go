@@ -44,17 +44,35 @@ func inOrder(r Result) ([]byte, bool) {
 
 // NeedsSchema reports whether planning a result with structuredContent for
 // profile p reads the tool's output schema ([Result].Schema and
-// HasOutputSchema): for every rendering with text from the value, but not
-// for pass-through, nor for structuredContent alone (format=json without a
-// mirror). Front ends that pay to look the schema up ask first.
-func (s *Shaper) NeedsSchema(p *negotiation.Profile) bool {
+// HasOutputSchema): for every rendering with text from the value, the JSON
+// mirror included, but not for pass-through, nor for structuredContent
+// alone (a client's own format=json without a mirror). Front ends that pay
+// to look the schema up ask first; a format chosen by the format argument
+// is [Shaper.NeedsSchemaFor].
+func (s *Shaper) NeedsSchema(p *negotiation.Profile) bool { return s.NeedsSchemaFor(p, false) }
+
+// NeedsSchemaFor is [Shaper.NeedsSchema] for a call whose format the model
+// chose with the format argument when argument is set ([Result].FormatArgument):
+// its json keeps the mirror, which follows the schema's order.
+func (s *Shaper) NeedsSchemaFor(p *negotiation.Profile, argument bool) bool {
 	switch p.Rendering() {
 	case negotiation.RenderingPassThrough:
 		return false
 	case negotiation.RenderingStructured:
-		return p.Format() != negotiation.FormatJSON || s.mirror != MirrorNone
+		return !s.structuredAlone(p, argument) || s.mirror != MirrorNone
 	}
 	return true
+}
+
+// structuredAlone reports whether the structured rendering for p is the
+// one the client asked for itself with format=json, which [Options].Mirror
+// governs (structuredContent alone by default). A format=json that the
+// model chose with the format argument ([Result].FormatArgument), or that
+// comes from the operator's default tags ([negotiation.Profile.FromDefault]),
+// keeps the minified JSON mirror: the client never said that it reads
+// structuredContent (contract section 1).
+func (s *Shaper) structuredAlone(p *negotiation.Profile, argument bool) bool {
+	return p.Format() == negotiation.FormatJSON && !argument && !p.FromDefault()
 }
 
 // IsStruct reports whether v is a Go struct, or a pointer to one: its

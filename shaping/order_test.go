@@ -138,19 +138,23 @@ func TestIsStruct(t *testing.T) {
 
 func TestNeedsSchema(t *testing.T) {
 	tests := []struct {
-		name   string
-		mirror shaping.Mirror
-		tags   []string
-		want   bool
+		name     string
+		mirror   shaping.Mirror
+		tags     []string
+		want     bool
+		argument bool // the format is the format argument's
+		def      bool // the profile is the server's default tags
 	}{
-		{"undeclared", shaping.MirrorNone, nil, false},
-		{"pass-through", shaping.MirrorNone, []string{"verbosity=standard"}, false},
-		{"agent: the mirror follows the schema", shaping.MirrorNone, []string{"agent"}, true},
-		{"format=json alone", shaping.MirrorNone, []string{"format=json"}, false},
-		{"format=json with the JSON mirror", shaping.MirrorJSON, []string{"format=json"}, true},
-		{"format=json with the compact text mirror", shaping.MirrorCompactText, []string{"format=json"}, true},
-		{"markdown", shaping.MirrorNone, []string{"human"}, true},
-		{"text", shaping.MirrorNone, []string{"format=text"}, true},
+		{name: "format=json by the argument: the mirror follows the schema", mirror: shaping.MirrorNone, tags: []string{"format=json"}, want: true, argument: true},
+		{name: "format=json by the default tags: the mirror follows the schema", mirror: shaping.MirrorNone, tags: []string{"format=json"}, want: true, def: true},
+		{name: "undeclared", mirror: shaping.MirrorNone, tags: nil, want: false},
+		{name: "pass-through", mirror: shaping.MirrorNone, tags: []string{"verbosity=standard"}, want: false},
+		{name: "agent: the mirror follows the schema", mirror: shaping.MirrorNone, tags: []string{"agent"}, want: true},
+		{name: "format=json alone", mirror: shaping.MirrorNone, tags: []string{"format=json"}, want: false},
+		{name: "format=json with the JSON mirror", mirror: shaping.MirrorJSON, tags: []string{"format=json"}, want: true},
+		{name: "format=json with the compact text mirror", mirror: shaping.MirrorCompactText, tags: []string{"format=json"}, want: true},
+		{name: "markdown", mirror: shaping.MirrorNone, tags: []string{"human"}, want: true},
+		{name: "text", mirror: shaping.MirrorNone, tags: []string{"format=text"}, want: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,7 +162,17 @@ func TestNeedsSchema(t *testing.T) {
 			if tt.tags != nil {
 				p = negotiation.FromTags(tt.tags...)
 			}
-			if got := shaping.New(&shaping.Options{Mirror: tt.mirror}).NeedsSchema(p); got != tt.want {
+			if tt.def {
+				var err error
+				if p, err = negotiation.New(nil).Default(negotiation.Settings{Features: tt.tags}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s := shaping.New(&shaping.Options{Mirror: tt.mirror})
+			if got := s.NeedsSchemaFor(p, tt.argument); got != tt.want {
+				t.Errorf("NeedsSchemaFor = %v, want %v", got, tt.want)
+			}
+			if got := s.NeedsSchema(p); !tt.argument && got != tt.want {
 				t.Errorf("NeedsSchema = %v, want %v", got, tt.want)
 			}
 		})

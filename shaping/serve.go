@@ -179,7 +179,7 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 		in.NonText = len(isText) - len(in.Texts)
 	} else {
 		in.Value, in.MirrorsValue, in.FromStruct = value, port.Mirrors(res, value), port.Struct(res)
-		if s.NeedsSchema(p) {
+		if s.NeedsSchemaFor(p, in.FormatArgument) {
 			info := toolInfo(s, port, req, call.Name)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 		}

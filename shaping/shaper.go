@@ -17,8 +17,9 @@ import (
 // Mirror says what content carries beside structuredContent in the
 // structured rendering, for clients that explicitly declared "format=json"
 // (contract section 5). Other clients that get the structured rendering (an
-// "agent" without an explicit format) always get the JSON mirror the MCP
-// specification recommends for backwards compatibility.
+// "agent" without an explicit format, a format=json chosen by the format
+// argument or by the operator's default tags) always get the JSON mirror
+// the MCP specification recommends for backwards compatibility.
 type Mirror uint8
 
 const (
@@ -38,7 +39,8 @@ type Options struct {
 	// diagnostics and renderer failures, and every gated elicitation
 	// (debug). nil means zap.NewNop().
 	Logger *zap.Logger
-	// Mirror is the text beside structuredContent for format=json clients.
+	// Mirror is the text beside structuredContent for clients that declared
+	// format=json themselves.
 	Mirror Mirror
 	// Store keeps profiles by session id for transports where the SDK does
 	// not keep a session's initialize capabilities (resolution step 3).

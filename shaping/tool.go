@@ -131,7 +131,9 @@ func (p Plan) Unchanged() bool {
 //   - tool errors and results asking for input: unchanged, without hints;
 //   - pass-through: unchanged but for hints;
 //   - structured: structuredContent, with its minified JSON as the one text
-//     block (or what [Options.Mirror] says, for format=json clients);
+//     block (or what [Options.Mirror] says, for clients that declared
+//     format=json themselves: not by the format argument, nor by the
+//     operator's default tags);
 //   - markdown, text (or a registered media type): one rendered text block;
 //     structuredContent stays only when the tool declares an output schema;
 //   - a result without structuredContent whose content is exactly one text
@@ -238,7 +240,7 @@ func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "",
 
 // mirrorPlan fills the text of the structured rendering.
 func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
-	if p.Format() == negotiation.FormatJSON && !r.FormatArgument {
+	if s.structuredAlone(p, r.FormatArgument) {
 		switch s.mirror {
 		case MirrorNone:
 			plan.ReplaceText = true

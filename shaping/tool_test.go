@@ -204,3 +204,37 @@ func TestFailingCompactMirrorIsLogged(t *testing.T) {
 		t.Errorf("log = %v, want one warning naming the tool and the error", entries)
 	}
 }
+
+// TestDefaultFormatJSONKeepsTheMirror: a format=json from the operator's
+// default tags keeps the minified JSON mirror, whatever Options.Mirror
+// says (contract section 1); the client's own format=json follows
+// Options.Mirror.
+func TestDefaultFormatJSONKeepsTheMirror(t *testing.T) {
+	untyped := shaping.Result{Tool: "plain", Value: []byte(`{ "a": 1 }`), Texts: []string{"see below"}}
+	tests := []struct {
+		name   string
+		mirror shaping.Mirror
+		give   shaping.Result
+		want   shaping.Plan
+	}{
+		{"typed: its mirror stands", shaping.MirrorNone, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured}},
+		{"untyped: the mirror is written", shaping.MirrorNone, untyped, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
+		{"the compact text mirror is for clients that asked", shaping.MirrorCompactText, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := shaping.New(&shaping.Options{Default: shaping.ParseTags("format=json"), Mirror: tt.mirror})
+			c := s.Resolve(&shaping.Request{})
+			if !c.Profile.FromDefault() {
+				t.Fatalf("profile %v is not the default's", c.Profile)
+			}
+			if diff := cmp.Diff(tt.want, s.Tool(c.Profile, tt.give)); diff != "" {
+				t.Errorf("plan (-want +got):\n%s", diff)
+			}
+			own := s.Tool(negotiation.FromTags("format=json"), tt.give)
+			if own.Text == tt.want.Text && tt.mirror == shaping.MirrorNone && tt.want.Text != "" {
+				t.Errorf("a client's own format=json got the mirror: %+v", own)
+			}
+		})
+	}
+}

@@ -11,6 +11,9 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/examples/weather"
+	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
@@ -220,7 +223,8 @@ func TestFormatArgumentOnEveryFrontEnd(t *testing.T) {
 }
 
 // same reports whether got is want, or, when want is JSON, the same value
-// minified (each SDK mirrors its own member order).
+// minified in any member order (structuredContent as the client decodes
+// it; TestJSONMirrorIsInStructOrder holds the mirror to one order).
 func same(got, want string) bool {
 	if got == want {
 		return true
@@ -267,6 +271,108 @@ func TestFormatArgumentIsAdvertisedTheSameForEveryProfile(t *testing.T) {
 		}
 		if strings.Count(first, `"`+argName+`":{`) != 2 {
 			t.Errorf("want the argument once on reading and the owner's own: %s", first)
+		}
+	})
+}
+
+// structured returns the result's structuredContent as JSON.
+func structuredOf(t *testing.T, res *mcp.CallToolResult) string {
+	t.Helper()
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestJSONMirrorIsInStructOrder: the minified JSON mirror of a typed tool
+// keeps the struct's field order whoever asks for it (contract section 5,
+// "Order and identity"): a client declaring agent, a client that declared
+// nothing and asked by the format argument, one that declared agent and
+// asked by it too. Before, the argument's mirror was the SDK's, keys
+// sorted ({"humidity":81,"station":"Bern"}), on both SDKs and eras.
+func TestJSONMirrorIsInStructOrder(t *testing.T) {
+	forEachSDKAndEra(t, func(t *testing.T, sdk behaviour.SDK, legacy bool) {
+		opts := &middleware.Options{FormatArgument: argName}
+		for _, tt := range []struct {
+			name string
+			tags []string
+			args map[string]any
+		}{
+			{"agent", []string{"agent"}, map[string]any{"station": "Bern"}},
+			{"undeclared, json by the argument", nil, map[string]any{"station": "Bern", argName: "json"}},
+			{"agent, json by the argument", []string{"agent"}, map[string]any{"station": "Bern", argName: "json"}},
+			{"format=toon, json by the argument", []string{"format=toon"}, map[string]any{"station": "Bern", argName: "json"}},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				cs := connectArgs(t, sdk, opts, options(tt.tags, legacy), &recorded{})
+				res := call(t, cs, "reading", tt.args)
+				if got := text(t, res); got != asJSON {
+					t.Errorf("mirror %s, want struct order %s", got, asJSON)
+				}
+				if got := structuredOf(t, res); !same(got, asJSON) {
+					t.Errorf("structuredContent %s, want %s", got, asJSON)
+				}
+			})
+		}
+	})
+}
+
+// TestDefaultFormatJSONKeepsTheMirror: a format=json that comes from the
+// operator's default tags keeps the minified JSON mirror (contract section
+// 1): the client never said it reads structuredContent. Before, a client
+// that declared nothing got content: []. A client that declares
+// format=json itself still gets structuredContent alone.
+func TestDefaultFormatJSONKeepsTheMirror(t *testing.T) {
+	forEachSDKAndEra(t, func(t *testing.T, sdk behaviour.SDK, legacy bool) {
+		for _, def := range []string{"format=json", "agent, format=json"} {
+			t.Run(def, func(t *testing.T) {
+				opts := &middleware.Options{Default: shaping.ParseTags(def)}
+				bern := map[string]any{"station": "Bern"}
+				res := call(t, connectArgs(t, sdk, opts, options(nil, legacy), &recorded{}), "reading", bern)
+				if len(res.Content) != 1 || text(t, res) != asJSON || !same(structuredOf(t, res), asJSON) {
+					b, _ := json.Marshal(res)
+					t.Errorf("undeclared client under the default %q: %s, want the mirror %s and structuredContent", def, b, asJSON)
+				}
+				res = call(t, connectArgs(t, sdk, opts, options([]string{"format=json"}, legacy), &recorded{}), "reading", bern)
+				if len(res.Content) != 0 || !same(structuredOf(t, res), asJSON) {
+					b, _ := json.Marshal(res)
+					t.Errorf("a client declaring format=json: %s, want structuredContent alone", b)
+				}
+			})
+		}
+	})
+}
+
+// TestDemoJSONMirrorIsTheSameForEveryone: the demo's get_weather (issue
+// 28, item 7): the mirror a client that declared nothing gets by
+// response_format json is byte for byte the agent's, in the struct's
+// order, on both SDKs and in both eras.
+func TestDemoJSONMirrorIsTheSameForEveryone(t *testing.T) {
+	var first string
+	forEachSDKAndEra(t, func(t *testing.T, sdk behaviour.SDK, legacy bool) {
+		connect := func(tags []string) *mcp.ClientSession {
+			if sdk == behaviour.SDKs[1] {
+				s := weathermcpgo.NewServer(weather.NewService(behaviour.Noon))
+				mcpgo.Install(s, &mcpgo.Options{Tools: weathermcp.Tools(), FormatArgument: argName})
+				return behaviour.ConnectMCPGo(t, s, options(tags, legacy))
+			}
+			s := weathermcp.NewServer(weather.NewService(behaviour.Noon))
+			middleware.Install(s, &middleware.Options{Tools: weathermcp.Tools(), FormatArgument: argName})
+			return middlewaretest.Connect(t, s, options(tags, legacy))
+		}
+		agent := text(t, call(t, connect([]string{"agent"}), "get_weather", map[string]any{"city": "Bern"}))
+		if !strings.HasPrefix(agent, `{"location":`) {
+			t.Errorf("the agent's mirror is not in struct order: %s", agent)
+		}
+		asked := text(t, call(t, connect(nil), "get_weather", map[string]any{"city": "Bern", argName: "json"}))
+		if asked != agent {
+			t.Errorf("response_format json:\n%s\nwant the agent's\n%s", asked, agent)
+		}
+		if first == "" {
+			first = agent
+		} else if agent != first {
+			t.Errorf("the mirror differs between front ends:\n%s\n%s", agent, first)
 		}
 	})
 }

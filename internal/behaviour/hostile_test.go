@@ -71,3 +71,48 @@ func serveRaw(ctx context.Context, t *testing.T, sdk behaviour.SDK) *rawrpc.Clie
 	})
 	return rawrpc.NewClient(t, clientR, clientW)
 }
+
+// TestMalformedDeclarationsAreNeverAsked: a client that declares the
+// extension and the real elicitation capability, with settings the server
+// cannot read (rawrpc.HostileDeclarations: look-alikes of "!interactive",
+// tags past the limits, values of the wrong JSON type), is treated as
+// "!interactive" on both SDKs and in both eras: the calls that would ask a
+// person get the gate's decline, no elicitation/create is sent and no
+// inputRequests are returned. The hostile audit was asked 24 of 24 times.
+func TestMalformedDeclarationsAreNeverAsked(t *testing.T) {
+	for _, sdk := range behaviour.SDKs {
+		for _, era := range []string{"legacy", "stateless"} {
+			for _, d := range rawrpc.HostileDeclarations {
+				t.Run(string(sdk)+"/"+era+"/"+d.Name, func(t *testing.T) {
+					ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
+					defer cancel()
+					c := serveRaw(ctx, t, sdk)
+					if era == "legacy" {
+						c.Initialize(ctx, d.Caps)
+					} else {
+						c.Stateless(d.Caps)
+					}
+					for _, call := range []struct {
+						name string
+						args map[string]any
+					}{
+						{"get_weather", map[string]any{"city": "Springfield"}},
+						{"set_alert", map[string]any{"city": "Bern", "threshold_c": 0}},
+					} {
+						got := c.Call(ctx, "tools/call", map[string]any{"name": call.name, "arguments": call.args})
+						if !strings.Contains(got, `"isError":true`) || strings.Contains(got, "inputRequests") {
+							t.Errorf("%s: not the gate's decline: %s", call.name, got)
+						}
+					}
+					if asked := c.Asked(); len(asked) != 0 {
+						t.Errorf("the client was asked: %v", asked)
+					}
+					got := c.Call(ctx, "tools/call", map[string]any{"name": "list_alerts", "arguments": map[string]any{}})
+					if !strings.Contains(got, `{"alerts":[]}`) {
+						t.Errorf("an alert was set without consent: %s", got)
+					}
+				})
+			}
+		}
+	}
+}

@@ -116,11 +116,21 @@ func Load(path string) (*Config, error) {
 // that renderers.NewTemplate refuses, a setting that could never apply
 // (a verbatim tool is never rendered). Anchors, aliases and YAML tags are
 // refused: a config needs none, and refusing aliases rules out expansion
-// bombs. Tool and resource names are checked against the upstream later,
-// with [Config.Unlisted].
+// bombs. A file nested deeper than yamlrefuse.MaxDepth or holding more
+// than yamlrefuse.MaxNodes tokens is refused before the YAML parser sees
+// it (yamlrefuse.Bound), with the line and column where it went past: the
+// parser's cost grows with the nesting times the size. Tool and resource
+// names are checked against the upstream later, with [Config.Unlisted].
 func Parse(file string, data []byte) (*Config, error) {
 	d := &decoder{file: file}
 	c := &Config{File: file}
+	if err := yamlrefuse.Bound(data); err != nil {
+		e := &Error{File: file, Err: fmt.Errorf("YAML: %w", err)}
+		if be, ok := errors.AsType[*yamlrefuse.BoundError](err); ok {
+			e.Line, e.Column, e.Err = be.Line, be.Column, fmt.Errorf("YAML: %w", be.Err)
+		}
+		return nil, e
+	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, d.syntax(data, err)

@@ -14,7 +14,17 @@ import (
 // parseYAML reads a YAML profiles file from its syntax tree, keeping the
 // order of its keys. Anchors, aliases and explicit tags are refused: a
 // profiles file needs none, and refusing aliases rules out expansion bombs.
+// A file nested deeper than yamlrefuse.MaxDepth or holding more than
+// yamlrefuse.MaxNodes tokens is refused before the parser sees it
+// (yamlrefuse.Bound): the parser's cost grows with the nesting times the
+// size.
 func parseYAML(data []byte) ([]Profile, error) {
+	if err := yamlrefuse.Bound(data); err != nil {
+		if be, ok := errors.AsType[*yamlrefuse.BoundError](err); ok {
+			return nil, fmt.Errorf("%w: line %d, column %d: %w", ErrTooLarge, be.Line, be.Column, be.Err)
+		}
+		return nil, fmt.Errorf("%w: %w", ErrTooLarge, err)
+	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		if tagErr := unquotedTag(data); tagErr != nil {

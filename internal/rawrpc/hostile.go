@@ -29,6 +29,41 @@ var HostileParams = []string{
 	`{"name":"","arguments":{"":null},"_meta":{"io.modelcontextprotocol/clientCapabilities":"x"}}`,
 }
 
+// HostileDeclaration is a client capability object, as JSON, that declares
+// the content-negotiation extension and the real elicitation capability
+// with settings that are malformed: every one must close the elicitation
+// gate (contract section 2, "Malformed declarations close the gate").
+type HostileDeclaration struct {
+	Name string
+	Caps string
+}
+
+// HostileDeclarations are the malformed declarations of the hostile audit
+// (issue 28, item 3): look-alikes of "!interactive", a tag padded past the
+// length limit, features past the tag limit, elements and values of the
+// wrong JSON type, and settings that are not an object.
+var HostileDeclarations = []HostileDeclaration{
+	{"Cyrillic i", declare(`["human","!\u0456nteractive"]`)},
+	{"trailing no-break space", declare(`["human","!interactive\u00a0"]`)},
+	{"trailing zero-width space", declare(`["human","!interactive\u200b"]`)},
+	{"fullwidth exclamation mark", declare(`["human","\uff01interactive"]`)},
+	{"padded past 128 bytes", declare(`["human","!interactive` + strings.Repeat(" ", 130) + `"]`)},
+	{"past the tag limit", declare(`[` + strings.Repeat(`"x-a",`, 64) + `"!interactive"]`)},
+	{"an element that is not a string", declare(`["human",{"!interactive":true}]`)},
+	{"a registry name in the wrong form", declare(`["human","interactive=no"]`)},
+	{"features one string", declare(`"human, !interactive"`)},
+	{"features an object", declare(`{"interactive":false}`)},
+	{"settings a list", `{"elicitation":{},"extensions":{"io.modelcontextprotocol/content-negotiation":["human","!interactive"]}}`},
+	{"settings a string", `{"elicitation":{},"extensions":{"io.modelcontextprotocol/content-negotiation":"human, !interactive"}}`},
+	{"version a number", `{"elicitation":{},"extensions":{"io.modelcontextprotocol/content-negotiation":{"version":1,"features":["human","!interactive"]}}}`},
+}
+
+// declare is the capability object declaring elicitation and version 1.0
+// with features as given (JSON text).
+func declare(features string) string {
+	return `{"elicitation":{},"extensions":{"io.modelcontextprotocol/content-negotiation":{"version":"1.0","features":` + features + `}}}`
+}
+
 // HostileNotifications are the notifications it sends, with the same params.
 var HostileNotifications = []string{
 	"notifications/initialized", "notifications/cancelled", "notifications/roots/list_changed",

@@ -32,6 +32,8 @@ type Client struct {
 	ended bool
 	ready chan struct{}
 
+	asked []string // the methods of the requests the server sent
+
 	// Meta is the stateless era's _meta envelope of every request, or nil
 	// for the legacy era (initialize first).
 	Meta json.RawMessage
@@ -160,6 +162,9 @@ func (c *Client) CallRaw(ctx context.Context, method, params string) string {
 		}
 		switch {
 		case m.Method != "" && m.ID != nil:
+			c.mu.Lock()
+			c.asked = append(c.asked, m.Method)
+			c.mu.Unlock()
 			c.Send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"not here"}}`, m.ID))
 		case m.Method != "":
 		case string(m.ID) == fmt.Sprint(c.next) && m.Error != nil:
@@ -168,6 +173,14 @@ func (c *Client) CallRaw(ctx context.Context, method, params string) string {
 			return string(m.Result)
 		}
 	}
+}
+
+// Asked returns the methods of the requests the server sent c so far
+// ("elicitation/create", ...), each answered "method not found".
+func (c *Client) Asked() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.asked...)
 }
 
 // Initialize makes c a legacy-era client declaring caps (a JSON object).
