@@ -92,12 +92,26 @@ func (p *processConn) Read(ctx context.Context) ([]byte, error) {
 	return nil, p.ended(err)
 }
 
+// Write writes a message; once the process has gone, the error says how
+// it ended and what it last wrote on stderr.
+func (p *processConn) Write(ctx context.Context, msg []byte) error {
+	err := p.Conn.Write(ctx, msg)
+	if err == nil {
+		return nil
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(p.grace):
+	}
+	return p.ended(err)
+}
+
 // ended describes why the process's output ended.
 func (p *processConn) ended(cause error) error {
 	select {
 	case <-p.exited:
 	default:
-		return fmt.Errorf("the upstream's stdout ended: %w", cause)
+		return fmt.Errorf("the upstream's connection ended: %w", cause)
 	}
 	var status string
 	var exit *exec.ExitError
