@@ -122,6 +122,15 @@ func TestQuestionAfterCancelReachesNoOtherClient(t *testing.T) {
 // TestClientsShareNoState: what one client sets upstream, another does not
 // read; one client's upstream log lines reach it alone.
 func TestClientsShareNoState(t *testing.T) {
+	for _, era := range []string{legacy, stateless} {
+		t.Run(era, func(t *testing.T) { clientsShareNoState(t, era) })
+	}
+}
+
+// stateless is the first protocol version of the stateless era.
+const stateless = "2026-07-28"
+
+func clientsShareNoState(t *testing.T, era string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	g := newGateway(t, hostile(t), nil)
@@ -129,8 +138,11 @@ func TestClientsShareNoState(t *testing.T) {
 	logs := func(n *atomic.Int32) *mcp.ClientOptions {
 		return &mcp.ClientOptions{LoggingMessageHandler: func(context.Context, *mcp.LoggingMessageRequest) { n.Add(1) }}
 	}
-	a := sdkClient(ctx, t, g, legacy, nil, logs(&logsA))
-	b := sdkClient(ctx, t, g, legacy, nil, logs(&logsB))
+	a := sdkClient(ctx, t, g, era, nil, logs(&logsA))
+	b := sdkClient(ctx, t, g, era, nil, logs(&logsB))
+	if got := a.InitializeResult().ProtocolVersion; got != era {
+		t.Fatalf("the client speaks %s, want %s", got, era)
+	}
 	call(ctx, t, a, "set_dir", map[string]any{"dir": "/home/a"})
 	if got := call(ctx, t, b, "status", nil); got != "dir=(none)" {
 		t.Errorf("b reads %q: a's state", got)
@@ -152,13 +164,17 @@ func TestClientsShareNoState(t *testing.T) {
 // deep or not JSON fails that call with a clear error; the session goes on
 // (no restart: its state stays), and so do the other clients' calls.
 func TestOneBadAnswerFailsOneCall(t *testing.T) {
-	for _, shared := range []bool{false, true} {
-		t.Run(map[bool]string{false: "own sessions", true: "shared"}[shared], func(t *testing.T) {
+	for _, tt := range []struct {
+		era    string
+		shared bool
+	}{{legacy, false}, {legacy, true}, {stateless, false}, {stateless, true}} {
+		era, shared := tt.era, tt.shared
+		t.Run(era+map[bool]string{false: " own sessions", true: " shared"}[shared], func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			g := newGateway(t, hostile(t), &gateway.Options{MaxResult: 256 << 10, Shared: shared})
-			a := sdkClient(ctx, t, g, legacy, nil, nil)
-			b := sdkClient(ctx, t, g, legacy, nil, nil)
+			a := sdkClient(ctx, t, g, era, nil, nil)
+			b := sdkClient(ctx, t, g, era, nil, nil)
 			call(ctx, t, a, "set_dir", map[string]any{"dir": "/kept"})
 			var failed atomic.Int32
 			var wg sync.WaitGroup

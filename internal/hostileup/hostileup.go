@@ -1,5 +1,6 @@
 // Package hostileup is an MCP server for tests: a small JSON-RPC server
-// (legacy era, stdio) that answers late, asks its client after a cancel,
+// (stdio, both eras: initialize, or server/discover and results that say
+// they are complete) that answers late, asks its client after a cancel,
 // logs, keeps state per process ("set_dir", "status") and sends oversize,
 // deep and malformed answers. The gateway's tests run it as its upstream.
 package hostileup
@@ -72,7 +73,20 @@ func Serve(r io.Reader, w io.Writer) {
 			}
 			continue
 		}
+		// A request of the stateless era (2026-07-28) says so in its _meta;
+		// its results say they are complete.
+		var meta struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		}
+		_ = json.Unmarshal(m.Params, &meta)
+		_, stateless := meta.Meta["io.modelcontextprotocol/protocolVersion"]
+		complete := ""
+		if stateless {
+			complete = `,"resultType":"complete"`
+		}
 		switch m.Method {
+		case "server/discover":
+			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hostile","version":"1"}},"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{},"logging":{}}` + complete + `}}`)
 		case "initialize":
 			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"hostile","version":"1"}}}`)
 		case "notifications/cancelled":
@@ -87,7 +101,11 @@ func Serve(r io.Reader, w io.Writer) {
 			}
 			mu.Unlock()
 		case "tools/list":
-			write(`{"jsonrpc":"2.0","id":` + id + `,"result":` + Tools + `}`)
+			list := Tools
+			if stateless {
+				list = Tools[:len(Tools)-1] + complete + "}"
+			}
+			write(`{"jsonrpc":"2.0","id":` + id + `,"result":` + list + `}`)
 		case "tools/call":
 			var p struct {
 				Name string         `json:"name"`
@@ -97,11 +115,11 @@ func Serve(r io.Reader, w io.Writer) {
 			ms, _ := p.Args["ms"].(float64)
 			text := func(s string) string {
 				b, _ := json.Marshal(s)
-				return `{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":` + string(b) + `}]}}`
+				return `{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":` + string(b) + `}]` + complete + `}}`
 			}
 			switch p.Name {
 			case "branches":
-				write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"2 branches"}],"structuredContent":{"price":1.50,"id":12345678901234567890,"branches":[{"behind":0,"ahead":2,"commit":"9fceb02","current":true,"name":"main"},{"behind":3,"ahead":0,"commit":"e83c516","current":false,"name":"dev"}]}}}`)
+				write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"content":[{"type":"text","text":"2 branches"}],"structuredContent":{"price":1.50,"id":12345678901234567890,"branches":[{"behind":0,"ahead":2,"commit":"9fceb02","current":true,"name":"main"},{"behind":3,"ahead":0,"commit":"e83c516","current":false,"name":"dev"}]}` + complete + `}}`)
 			case "set_dir":
 				mu.Lock()
 				dir, _ = p.Args["dir"].(string)
