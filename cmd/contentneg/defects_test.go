@@ -337,3 +337,58 @@ func TestSIGTERMWithAClientOnStdio(t *testing.T) {
 		t.Fatalf("the gateway did not exit within %v of SIGTERM", shutdownBound)
 	}
 }
+
+// TestRESTAgainstAHostileUpstream: REST clients share one upstream
+// session among themselves, never an MCP client's; the upstream's
+// question to a REST call is declined and reaches no MCP client; an
+// oversize answer fails that REST call alone, and the shared session
+// keeps its state.
+func TestRESTAgainstAHostileUpstream(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	url, restURL, _ := serveHTTP(ctx, t, append([]string{"-http", "127.0.0.1:0", "-rest", "127.0.0.1:0", "--"}, hostileCommand(t)...))
+	execute := func(tool, args string) (int, string) {
+		req, _ := http.NewRequest(http.MethodPost, restURL+"/tools/"+tool+"/execute", strings.NewReader(`{"arguments":`+args+`}`))
+		req.Header.Set("Accept", "text/plain")
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		return resp.StatusCode, string(b)
+	}
+	var asked atomic.Int32
+	mcpClient := askingClient(ctx, t, url, []string{"human"}, &asked)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		callText(ctx, t, mcpClient, "slow", map[string]any{"ms": 800})
+	}()
+	if code, body := execute("ask", `{"ms":100}`); code != 200 || !strings.Contains(body, `decline`) {
+		t.Errorf("REST ask: %d %s; want the question declined", code, body)
+	}
+	wg.Wait()
+	if n := asked.Load(); n != 0 {
+		t.Errorf("the MCP client was asked %d times for a REST call", n)
+	}
+	execute("set_dir", `{"dir":"/rest"}`)
+	if got := callText(ctx, t, mcpClient, "status", nil); got != "dir=(none)" {
+		t.Errorf("the MCP client reads %q: the REST clients' state", got)
+	}
+	if code, body := execute("oversize", `{"bytes":17000000}`); code < 500 {
+		t.Errorf("REST oversize: %d %s; want a server error", code, clipString(body))
+	}
+	if code, body := execute("status", `{}`); code != 200 || !strings.Contains(body, "dir=/rest") {
+		t.Errorf("REST status after the oversize answer: %d %s; the shared session restarted", code, body)
+	}
+}
+
+func clipString(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "…"
+	}
+	return s
+}
