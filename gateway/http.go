@@ -263,15 +263,18 @@ func (h *httpHandler) take(id string) *httpSession {
 func (h *httpHandler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, int, error) {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Now().Add(h.opts.BodyTimeout))
-	defer func() { _ = rc.SetReadDeadline(time.Time{}) }()
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
 	if err != nil {
+		// The deadline stays, and the connection closes: the server must
+		// not wait for the rest of a trickled body before it answers.
+		w.Header().Set("Connection", "close")
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return nil, http.StatusRequestEntityTooLarge, fmt.Errorf("request body exceeds %d bytes", mbe.Limit)
 		}
 		return nil, http.StatusRequestTimeout, fmt.Errorf("read the request body: %w", err)
 	}
+	_ = rc.SetReadDeadline(time.Time{}) // a stream may follow
 	return body, 0, nil
 }
 
