@@ -42,7 +42,7 @@ func errorf(num int, kind error, format string, args ...any) error {
 	return &SyntaxError{Line: num, Msg: fmt.Sprintf(format, args...), Err: kind}
 }
 
-// decode reads data into a node.
+// decodeDocument reads the document data into a node.
 func decodeDocument(data []byte, strict bool, indent, maxDepth int) (node, error) {
 	d := &decoder{strict: strict, indent: indent, maxDepth: maxDepth}
 	if err := d.splitLines(data); err != nil {

@@ -81,10 +81,12 @@ type SyntaxError struct {
 	Err  error
 }
 
+// Error returns "toon: line N: " and the message.
 func (e *SyntaxError) Error() string {
 	return "toon: line " + strconv.Itoa(e.Line) + ": " + e.Msg
 }
 
+// Unwrap returns the sentinel error the error wraps.
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 func encodeOptions(opts *EncodeOptions) (indent int, delim byte, maxDepth int, err error) {

@@ -187,6 +187,7 @@ type jsonParser struct {
 	stack    []node // the members and elements of the open containers
 	shapes   shapes
 	sb       []byte
+	keys     map[string]string // interned keys
 }
 
 func parseJSON(data []byte, maxDepth int) (node, error) {
@@ -277,7 +278,7 @@ func (p *jsonParser) container(open byte) (node, error) {
 				return node{}, p.fail("expected a string for an object key")
 			}
 			var err error
-			if key, err = p.str(); err != nil {
+			if key, err = p.key(); err != nil {
 				return node{}, err
 			}
 			p.space()
@@ -363,6 +364,34 @@ func (p *jsonParser) number() bool {
 
 // str reads a JSON string at p.pos.
 func (p *jsonParser) str() (string, error) {
+	b, err := p.strBytes()
+	return string(b), err
+}
+
+// key reads an object key, interned: the keys of a document's records repeat.
+func (p *jsonParser) key() (string, error) {
+	b, err := p.strBytes()
+	if err != nil {
+		return "", err
+	}
+	if k, ok := p.keys[string(b)]; ok {
+		return k, nil
+	}
+	k := string(b)
+	if len(p.keys) < maxInterned {
+		if p.keys == nil {
+			p.keys = make(map[string]string)
+		}
+		p.keys[k] = k
+	}
+	return k, nil
+}
+
+// maxInterned bounds the keys a parser interns.
+const maxInterned = 4096
+
+// strBytes reads a JSON string at p.pos; the bytes are valid until the next call.
+func (p *jsonParser) strBytes() ([]byte, error) {
 	d := p.data
 	i := p.pos + 1
 	start := i
@@ -372,7 +401,7 @@ func (p *jsonParser) str() (string, error) {
 		if c == '"' {
 			if utf8.Valid(d[start:i]) {
 				p.pos = i + 1
-				return string(d[start:i]), nil
+				return d[start:i], nil
 			}
 			break
 		}
@@ -386,21 +415,21 @@ func (p *jsonParser) str() (string, error) {
 	for {
 		if i >= len(d) {
 			p.pos = i
-			return "", p.fail("unterminated string")
+			return nil, p.fail("unterminated string")
 		}
 		c := d[i]
 		switch {
 		case c == '"':
 			p.pos = i + 1
 			p.sb = b
-			return string(b), nil
+			return b, nil
 		case c < 0x20:
 			p.pos = i
-			return "", p.fail("invalid control character %#x in a string", c)
+			return nil, p.fail("invalid control character %#x in a string", c)
 		case c == '\\':
 			if i+1 >= len(d) {
 				p.pos = i
-				return "", p.fail("unterminated string")
+				return nil, p.fail("unterminated string")
 			}
 			i++
 			switch e := d[i]; e {
@@ -420,7 +449,7 @@ func (p *jsonParser) str() (string, error) {
 				r, ok := hex4(d[i+1:])
 				if !ok {
 					p.pos = i
-					return "", p.fail("invalid \\u escape")
+					return nil, p.fail("invalid \\u escape")
 				}
 				i += 4
 				if utf16.IsSurrogate(r) {
@@ -438,7 +467,7 @@ func (p *jsonParser) str() (string, error) {
 				b = utf8.AppendRune(b, r)
 			default:
 				p.pos = i
-				return "", p.fail("invalid escape \\%c", e)
+				return nil, p.fail("invalid escape \\%c", e)
 			}
 			i++
 		case c < utf8.RuneSelf:
