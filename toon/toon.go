@@ -135,7 +135,7 @@ func FromJSON(raw []byte, opts *EncodeOptions) ([]byte, error) {
 // Marshal returns the TOON encoding of v with the default options: two spaces of indentation,
 // the comma as delimiter. v is first encoded as encoding/json encodes it (struct fields in
 // order, map keys sorted, json.Marshaler honoured), except that a json.RawMessage or a []byte
-// is taken as JSON text and encoded as [FromJSON] does.
+// is taken as JSON text and encoded as [FromJSON] does (a nil one as null).
 //
 // Numbers are written in the spec's canonical form from their exact digits: plain decimal for 0
 // and 1e-6 <= |n| < 1e21 (1e6 is 1000000, 1.50 is 1.5, -0 is 0, 12345678901234567890 keeps
@@ -154,8 +154,14 @@ func marshal(v any, opts *EncodeOptions) ([]byte, error) {
 	switch v := v.(type) {
 	case json.RawMessage:
 		raw = v
+		if v == nil {
+			raw = []byte("null") // as encoding/json marshals it
+		}
 	case []byte:
 		raw = v
+		if v == nil {
+			raw = []byte("null")
+		}
 	default:
 		var err error
 		if raw, err = json.Marshal(v); err != nil {

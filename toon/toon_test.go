@@ -99,6 +99,7 @@ func TestMarshalGoValues(t *testing.T) {
 		{"raw message keeps order and digits", json.RawMessage(`{"z":1.50,"a":-0,"big":123456789012345678901234}`),
 			"z: 1.5\na: 0\nbig: 1.23456789012345678901234e+23"},
 		{"bytes are JSON text", []byte(`[1,"two"]`), `[2]: 1,two`},
+		{"nil raw message", json.RawMessage(nil), "null"},
 		{"repeated key", json.RawMessage(`{"a":1,"b":2,"a":3}`), "a: 3\nb: 2"},
 		{"repeated key in a wide object", json.RawMessage(`{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k1":10}`),
 			"k1: 10\nk2: 2\nk3: 3\nk4: 4\nk5: 5\nk6: 6\nk7: 7\nk8: 8\nk9: 9"},
