@@ -86,8 +86,9 @@ func checkRoundTrip(t *testing.T, value []byte, delim Delimiter) {
 	if err != nil {
 		t.Fatalf("FromJSON(%s): %v", value, err)
 	}
-	if len(out) > 4*len(value)+64 {
-		t.Fatalf("FromJSON of %d bytes is %d bytes", len(value), len(out))
+	// Each line stands for at least one byte of JSON and carries two spaces per level of nesting.
+	if limit := (4+2*nesting(value))*len(value) + 64; len(out) > limit {
+		t.Fatalf("FromJSON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
 	if err := checkLayout(string(out)); err != nil {
 		t.Fatalf("FromJSON(%s) =\n%s\n%v", clip(string(value)), out, err)
@@ -106,6 +107,26 @@ func checkRoundTrip(t *testing.T, value []byte, delim Delimiter) {
 	if err := checkQuoting(v, byte(delim)); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// nesting returns the deepest nesting of brackets in a JSON text, outside strings.
+func nesting(value []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(value); i++ {
+		switch c := value[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			depth++
+			deepest = max(deepest, depth)
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return deepest
 }
 
 // checkLayout checks the encoder's whitespace rules (section 12): LF only, no trailing newline or
