@@ -1,6 +1,8 @@
-// Package toon encodes and decodes TOON (Token-Oriented Object Notation), specification version
-// 4.0 (github.com/toon-format/spec, tag v4.0.0): a line-oriented, indentation-based text form of
-// the JSON data model that declares the length of arrays and the fields of uniform rows once.
+// Package toon encodes JSON values as TOON (Token-Oriented Object Notation, specification 4.0)
+// and decodes TOON back to JSON, losing nothing; it never reaches past the standard library.
+//
+// TOON (github.com/toon-format/spec, tag v4.0.0) is a line-oriented, indentation-based text form
+// of the JSON data model that declares the length of arrays and the fields of uniform rows once.
 //
 //	users[2]{id,name,role}:
 //	  1,Ada,admin

@@ -307,3 +307,28 @@ func mustJSON(v any) string {
 	}
 	return string(b)
 }
+
+// TestDecodeLineClasses pins how lines the fixtures do not cover are read (section 5.2).
+func TestDecodeLineClasses(t *testing.T) {
+	tests := []struct{ name, doc, want string }{
+		{"space before the bracket: a key-value line", "foo [2]: bar", `{"foo [2]":"bar"}`},
+		{"any key token before a bracket", "my-key[2]: a,b", `{"my-key":["a","b"]}`},
+		{"a colon before the bracket", "a:b[2]: x", `{"a":"b[2]: x"}`},
+		{"a hyphen outside an array", "- x", `"- x"`},
+		{"a bracket without colon", "[2]", `"[2]"`},
+		{"brackets as a value", "x: [2]", `{"x":"[2]"}`},
+		{"a hyphen after a list item's", "x[1]:\n  - - a", `{"x":["- a"]}`},
+		{"[] as an inline value is a string", "x[1]: []", `{"x":["[]"]}`},
+		{"a key with a quoted colon", `"a:b": 1`, `{"a:b":1}`},
+		{"spaces around the colon", "a : 1", `{"a":1}`},
+		{"CR inside a line is content", "a: x\ry", "{\"a\":\"x\\ry\"}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ToJSON([]byte(tt.doc), nil)
+			if err != nil || string(got) != tt.want {
+				t.Errorf("ToJSON(%q) = %s, %v; want %s", tt.doc, got, err, tt.want)
+			}
+		})
+	}
+}
