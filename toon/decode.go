@@ -34,6 +34,9 @@ type decoder struct {
 	// open one.
 	spans    int
 	openSpan bool
+	// suspect is the first unquoted field name of the header being parsed that holds a
+	// delimiter, a quote or a colon: an error once the header is otherwise well formed.
+	suspect string
 	cells    []string // scratch for splitting
 }
 
@@ -165,11 +168,11 @@ func (d *decoder) root() (node, error) {
 		if v, err = d.headerValue(&h, first, 0); err != nil {
 			return node{}, err
 		}
-	case first.text == "[]":
+	case trimSpaces(first.text) == "[]":
 		v = node{kind: kindArray, kids: []node{}}
 		d.pos++
 	case len(d.lines) == 1 && st != isHeader && firstUnquoted(first.text, ':') < 0:
-		v, err = d.primitive(first.text, first.num)
+		v, err = d.primitive(trimSpaces(first.text), first.num)
 		if err != nil {
 			return node{}, err
 		}
@@ -767,6 +770,7 @@ func (d *decoder) parseHeader(text string, num int) (header, headerStatus, error
 	}
 	i++
 	if i < len(rest) && rest[i] == '{' {
+		d.suspect = ""
 		fields, end, leaves, err := d.parseFields(rest, i, h.delim, 1, num)
 		if err != nil {
 			if errors.Is(err, errMalformed) {
@@ -782,6 +786,10 @@ func (d *decoder) parseHeader(text string, num int) (header, headerStatus, error
 	h.rest = trimSpaces(rest[i+1:])
 	if h.keyed && h.fields == nil || h.fields != nil && h.rest != "" {
 		return h, malformed, nil
+	}
+	if h.fields != nil && d.suspect != "" && d.strict {
+		// Most likely the fields are split on another delimiter than the bracket declares.
+		return h, notHeader, errorf(num, ErrSyntax, "field name %q holds a delimiter other than the header's %q, a quote or a colon", clip(d.suspect), h.delim)
 	}
 	return h, isHeader, nil
 }
@@ -816,8 +824,8 @@ func (d *decoder) parseFields(s string, i int, delim byte, level, num int) ([]fi
 			if name == "" {
 				return nil, 0, 0, errMalformed // "{}", "{a,,b}" or an unmatched brace
 			}
-			if d.strict && strings.ContainsAny(name, ",|\t\":") {
-				return nil, 0, 0, errorf(num, ErrSyntax, "field name %q holds a delimiter other than the header's %q or a quote or colon", clip(name), delim)
+			if d.suspect == "" && strings.ContainsAny(name, ",|\t\":") {
+				d.suspect = name
 			}
 		}
 		for i < len(s) && s[i] == ' ' {

@@ -322,6 +322,9 @@ func TestDecodeLineClasses(t *testing.T) {
 		{"a key with a quoted colon", `"a:b": 1`, `{"a:b":1}`},
 		{"spaces around the colon", "a : 1", `{"a":1}`},
 		{"CR inside a line is content", "a: x\ry", "{\"a\":\"x\\ry\"}"},
+		{"a root primitive is trimmed", "0   ", "0"},
+		{"a root [] is trimmed", "[]  ", "[]"},
+		{"an unfinished header with a quote is a root string", `[0]{a"b`, `"[0]{a\"b"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
