@@ -37,7 +37,7 @@ type decoder struct {
 	// suspect is the first unquoted field name of the header being parsed that holds a
 	// delimiter, a quote or a colon: an error once the header is otherwise well formed.
 	suspect string
-	cells    []string // scratch for splitting
+	cells   []string // scratch for splitting
 }
 
 // errorf returns a *SyntaxError for line num wrapping kind.
