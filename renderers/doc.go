@@ -12,10 +12,10 @@
 // header-once tables, never longer than the minified JSON and lossless: docs/renderers.md gives
 // its grammar, and every generic compact text reads back to exactly the value. [NewTemplate]
 // builds a per-tool [Renderer] from text/template markdown and a gjson projection for compact
-// text. [Generic.TOON] is a conforming TOON 3.3 encoder (text/toon): the value exactly, which any
-// TOON decoder reads back. Field order follows the output schema when one is given, else the order
+// text. [Generic.TOON] is a conforming TOON 4.0 encoder (text/toon, the toon package): the value exactly,
+// which any TOON 4 decoder reads back. Field order follows the output schema when one is given, else the order
 // of the raw JSON bytes, and numbers are written exactly as their JSON text (in TOON, in its
-// canonical form of the same digits). Work is linear in the size of the value.
+// canonical form of the same value). Work is linear in the size of the value.
 //
 // Markdown output escapes every value taken from the data (keys included) with [EscapeMarkdown], so
 // data can never add structure; [CheckMarkdown] is the parse check the tests and fuzzers apply to it.

@@ -129,10 +129,6 @@ type render struct {
 	// mdQuiet is set while markdown writes the elements of an array after the first: they share
 	// the first one's schema, whose descriptions verbose shows once.
 	mdQuiet bool
-	// toonZeros is what is left of the zeros TOON may add to write numbers as plain decimals.
-	toonZeros int
-	// toonDelim is TOON's delimiter: ',' but in the tests that measure the others.
-	toonDelim byte
 }
 
 // init prepares r for rendering a value of size bytes with opts.

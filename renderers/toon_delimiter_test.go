@@ -7,18 +7,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/toon"
 	"github.com/tiktoken-go/tokenizer"
 )
 
-// toonDelimiters are the delimiters TOON 3.3 offers (section 11), each declared in every array
+// toonDelimiters are the delimiters TOON 4.0 offers (section 11), each declared in every array
 // header so that any decoder reads the document with its default options.
 var toonDelimiters = []struct {
 	name  string
-	delim byte
+	delim toon.Delimiter
 }{
-	{"comma", ','},
-	{"tab", '\t'},
-	{"pipe", '|'},
+	{"comma", toon.Comma},
+	{"tab", toon.Tab},
+	{"pipe", toon.Pipe},
 }
 
 // TestTOONDelimiters checks what a delimiter changes: the headers declare it, rows and inline
@@ -30,12 +31,12 @@ func TestTOONDelimiters(t *testing.T) {
 		`"rows":[{"id":1,"note":"x, y"},{"id":2,"note":"p|q"}],"pairs":[[1,2],["t\tu"]]}`
 	tests := []struct {
 		name  string
-		delim byte
+		delim toon.Delimiter
 		want  string
 	}{
 		{
 			name:  "comma",
-			delim: ',',
+			delim: toon.Comma,
 			want: `location: "Bern, Switzerland"
 tags[3]: "a,b",c|d,e
 rows[2]{id,note}:
@@ -47,7 +48,7 @@ pairs[2]:
 		},
 		{
 			name:  "tab",
-			delim: '\t',
+			delim: toon.Tab,
 			want: "location: Bern, Switzerland\n" +
 				"tags[3\t]: a,b\tc|d\te\n" +
 				"rows[2\t]{id\tnote}:\n" +
@@ -59,7 +60,7 @@ pairs[2]:
 		},
 		{
 			name:  "pipe",
-			delim: '|',
+			delim: toon.Pipe,
 			want: `location: Bern, Switzerland
 tags[3|]: a,b|"c|d"|e
 rows[2|]{id|note}:

@@ -3,10 +3,13 @@ package renderers
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/contentneg/contentneg/toon"
 )
 
 // toonEdgeCases are hand-written values that try the encoder's corners; they seed the fuzzer.
@@ -41,15 +44,16 @@ var toonEdgeCases = []string{
 	`[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]`,
 }
 
-// checkTOONRoundTrip renders value as TOON and checks that the strict decoder reads it back as the
-// same JSON value: what the SPEC promises of the generic TOON renderer.
+// checkTOONRoundTrip renders value as TOON and checks that the toon package's strict decoder
+// reads it back as the same JSON value: what the SPEC promises of the generic TOON renderer.
 func checkTOONRoundTrip(tb testing.TB, value []byte, opts Options) {
 	tb.Helper()
-	checkTOONRoundTripWith(tb, value, opts, ',')
+	checkTOONRoundTripWith(tb, value, opts, toon.Comma)
 }
 
-// checkTOONRoundTripWith is checkTOONRoundTrip with delim as the document delimiter.
-func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byte) {
+// checkTOONRoundTripWith is checkTOONRoundTrip with delim as the document delimiter. It also
+// checks the encoder's whitespace rules (checkTOONLayout).
+func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim toon.Delimiter) {
 	tb.Helper()
 	out, err := toonWith(value, opts, delim)
 	if !json.Valid(value) {
@@ -67,12 +71,19 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byt
 	if err != nil {
 		tb.Fatalf("TOON(%s): %v", value, err)
 	}
-	if limit := 100*len(value) + toonZerosBase + 100; len(out) > limit {
+	if limit := 100*len(value) + 100; len(out) > limit {
 		tb.Fatalf("TOON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
-	got, err := decodeTOONWith(out, delim)
+	if err := checkTOONLayout(out); err != nil {
+		tb.Fatalf("TOON(%s) =\n%s\n%v", clip(string(value)), out, err)
+	}
+	back, err := toon.ToJSON([]byte(out), nil)
 	if err != nil {
 		tb.Fatalf("TOON(%s) =\n%s\ndoes not decode: %v", clip(string(value)), out, err)
+	}
+	got, err := decodeJSON(back)
+	if err != nil {
+		tb.Fatalf("toon.ToJSON gave %q: %v", back, err)
 	}
 	want, err := decodeJSON(value)
 	if err != nil {
@@ -81,6 +92,37 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byt
 	if diff := sameValue(want, got, "$"); diff != "" {
 		tb.Fatalf("TOON(%s) =\n%s\nreads back differently: %s", clip(string(value)), out, diff)
 	}
+}
+
+// checkTOONLayout checks the whitespace rules of TOON's encoders (section 12), which a decoder
+// forgives: LF only, no trailing newline, no trailing spaces, no blank lines, indentation in
+// multiples of two spaces and no tabs in it, and no line that a decoder would drop as a comment
+// (a '#' after the indentation, section 5.1).
+func checkTOONLayout(doc string) error {
+	if doc == "" {
+		return nil
+	}
+	if strings.HasSuffix(doc, "\n") {
+		return errors.New("trailing newline")
+	}
+	for i, raw := range strings.Split(doc, "\n") {
+		n := len(raw) - len(strings.TrimLeft(raw, " "))
+		switch {
+		case strings.ContainsRune(raw, '\r'):
+			return fmt.Errorf("line %d: carriage return", i+1)
+		case strings.TrimSpace(raw) == "":
+			return fmt.Errorf("line %d: blank line", i+1)
+		case n%2 != 0:
+			return fmt.Errorf("line %d: indentation of %d spaces", i+1, n)
+		case raw[n] == '\t':
+			return fmt.Errorf("line %d: tab in indentation", i+1)
+		case raw[n] == '#':
+			return fmt.Errorf("line %d: reads as a comment", i+1)
+		case strings.HasSuffix(raw, " "):
+			return fmt.Errorf("line %d: trailing space", i+1)
+		}
+	}
+	return nil
 }
 
 // jsonNesting returns the deepest nesting of brackets in a JSON text, outside strings.
@@ -163,7 +205,7 @@ func corpusValues(tb testing.TB) []corpusValue {
 // FuzzTOONRoundTrip checks the round trip on any input, with each delimiter (the comma TOON uses,
 // and the tab and pipe that TestTOONCommaIsCheapest measures): a JSON value renders as TOON that
 // the strict decoder reads back as the same value (or, nested deeper than 32 levels, gives
-// ErrTooDeep), in at most 100 bytes per byte of input plus the 1024 zeros a number may add.
+// ErrTooDeep), in at most 100 bytes per byte of input.
 func FuzzTOONRoundTrip(f *testing.F) {
 	for _, v := range toonEdgeCases {
 		f.Add([]byte(v))
@@ -179,33 +221,52 @@ func FuzzTOONRoundTrip(f *testing.F) {
 	})
 }
 
-func TestTOONDecoderRefusesBadDocuments(t *testing.T) {
-	tests := []struct{ name, doc string }{
-		{"trailing newline", "a: 1\n"},
-		{"trailing space", "a: 1 "},
-		{"odd indentation", "a:\n   b: 1"},
-		{"tab indentation", "a:\n\tb: 1"},
-		{"blank line", "a: 1\n\nb: 2"},
-		{"count too high", "a[3]: 1,2"},
-		{"count too low", "a[1]: 1,2"},
-		{"rows missing", "a[2]{x}:\n  1"},
-		{"row too wide", "a[1]{x}:\n  1,2"},
-		{"items missing", "a[2]:\n  - 1"},
-		{"extra item", "a[1]:\n  - 1\n  - 2"},
-		{"repeated key", "a: 1\na: 2"},
-		{"missing colon", "a: 1\nb 2"},
-		{"bad escape", `a: "\x"`},
-		{"surrogate escape", `a: "\ud800"`},
-		{"unterminated string", `a: "x`},
-		{"leading zero length", "a[01]: 1"},
-		{"over-indented member", "a: 1\n    b: 2"},
-		{"unquoted 05, which encoders quote", "a: 05"},
-		{"two root primitives", "x\ny"},
+// TestTOONChecksRefuseBadDocuments: what the round trip's checks refuse. The toon package's
+// strict decoder refuses documents that break the grammar or their declared counts; the layout
+// check refuses what an encoder must not write although decoders accept it.
+func TestTOONChecksRefuseBadDocuments(t *testing.T) {
+	tests := []struct {
+		name   string
+		doc    string
+		layout bool // only the layout check refuses it
+	}{
+		{"trailing newline", "a: 1\n", true},
+		{"trailing space", "a: 1 ", true},
+		{"blank line", "a: 1\n\nb: 2", true},
+		{"carriage return", "a: 1\r\nb: 2", true},
+		{"odd indentation", "a:\n   b: 1", false},
+		{"tab indentation", "a:\n\tb: 1", false},
+		{"blank line in an array", "a[2]:\n  - 1\n\n  - 2", false},
+		{"count too high", "a[3]: 1,2", false},
+		{"count too low", "a[1]: 1,2", false},
+		{"rows missing", "a[2]{x}:\n  1", false},
+		{"row too wide", "a[1]{x}:\n  1,2", false},
+		{"entries missing", "a[2:]{x}:\n  k: 1", false},
+		{"items missing", "a[2]:\n  - 1", false},
+		{"extra item", "a[1]:\n  - 1\n  - 2", false},
+		{"repeated key", "a: 1\na: 2", false},
+		{"missing colon", "a: 1\nb 2", false},
+		{"bad escape", `a: "\x"`, false},
+		{"surrogate escape", `a: "\ud800"`, false},
+		{"unterminated string", `a: "x`, false},
+		{"leading zero length", "a[01]: 1", false},
+		{"over-indented member", "a: 1\n    b: 2", false},
+		{"two root primitives", "x\ny", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if v, err := decodeTOON(tt.doc); !errors.Is(err, errTOON) {
-				t.Errorf("decodeTOON(%q) = %#v, %v; want an error", tt.doc, v, err)
+			v, err := toon.ToJSON([]byte(tt.doc), nil)
+			if tt.layout {
+				if err != nil {
+					t.Errorf("toon.ToJSON(%q): %v; decoders accept it", tt.doc, err)
+				}
+				if err := checkTOONLayout(tt.doc); err == nil {
+					t.Errorf("checkTOONLayout(%q) = nil, want an error", tt.doc)
+				}
+				return
+			}
+			if err == nil {
+				t.Errorf("toon.ToJSON(%q) = %s; want an error", tt.doc, v)
 			}
 		})
 	}
