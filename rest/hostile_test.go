@@ -316,3 +316,23 @@ func postJSON(target string, body io.Reader) *http.Request {
 	req.Header.Set("Content-Type", "application/json")
 	return req
 }
+
+// TestCancelledCallIs503: a call whose request's context ends (the server
+// stops and cancels the calls under way) is a 503 UNAVAILABLE with the
+// error body, not a 500 and an error log line.
+func TestCancelledCallIs503(t *testing.T) {
+	f := newFake()
+	h := rest.New(f, &rest.Options{BasePath: "/mcp/v1", CallTimeout: time.Hour})
+	ctx, cancel := context.WithCancel(context.Background())
+	req := postJSON("/mcp/v1/tools/slow/execute", strings.NewReader(`{}`)).WithContext(ctx)
+	got := make(chan response, 1)
+	go func() { got <- viaRecorder(t, h, req) }()
+	for f.lastDeclared() == nil { // the call has reached the backend
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	<-f.slowDone
+	if r := <-got; r.status != http.StatusServiceUnavailable || !strings.Contains(r.body, `"code":"UNAVAILABLE"`) {
+		t.Errorf("%d %s, want 503 UNAVAILABLE", r.status, r.body)
+	}
+}
