@@ -118,6 +118,9 @@ func TestShutdownUnderLoad(t *testing.T) {
 
 			ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
 			defer cancel()
+			// A client of the test's own, whose connections end with it.
+			hc := &http.Client{Transport: &http.Transport{}}
+			defer hc.CloseIdleConnections()
 			// 200 sessions, connected a few at a time.
 			css := make([]*mcp.ClientSession, sessions)
 			var wg sync.WaitGroup
@@ -129,7 +132,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					defer func() { <-sem }()
-					cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: mcpURL}, nil)
+					cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: mcpURL, HTTPClient: hc}, nil)
 					if err != nil {
 						errs <- err
 						return
@@ -160,7 +163,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 				go func() {
 					req, _ := http.NewRequestWithContext(ctx, http.MethodPost, restURL+"/tools/slow/execute", strings.NewReader(`{"arguments":{}}`))
 					req.Header.Set("Content-Type", "application/json")
-					resp, err := http.DefaultClient.Do(req)
+					resp, err := hc.Do(req)
 					if err == nil {
 						body, _ := io.ReadAll(resp.Body)
 						resp.Body.Close()
