@@ -48,7 +48,8 @@ type Options struct {
 	// the connection closed), whatever CallTimeout says, which counts from
 	// the call. 0 means DefaultBodyTimeout, 30 seconds; a negative value
 	// means none of the handler's own (the http.Server's ReadTimeout still
-	// applies). It is set on the connection with
+	// applies, and an http.Server whose ReadTimeout is no longer keeps its
+	// own, earlier deadline). It is set on the connection with
 	// http.ResponseController.SetReadDeadline, so it needs a ResponseWriter
 	// that supports it (net/http's own do, for HTTP/1 and HTTP/2; a
 	// wrapping middleware must Unwrap); where it is not supported, only the

@@ -141,9 +141,15 @@ type timedBody struct {
 
 // timeBody sets the body deadline of r, when it has a body and the
 // handler has a timeout; it returns the body to read in its place, or nil
-// when there is none to set (or the ResponseWriter cannot).
+// when there is none to set (or the ResponseWriter cannot). A server whose
+// ReadTimeout is no longer than the handler's has set an earlier deadline
+// on the connection already (from the start of the request), which a later
+// one would replace: then the server's stands.
 func (h *Handler) timeBody(w http.ResponseWriter, r *http.Request) io.ReadCloser {
 	if h.bodyTimeout <= 0 || r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return nil
+	}
+	if srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok && srv.ReadTimeout > 0 && srv.ReadTimeout <= h.bodyTimeout {
 		return nil
 	}
 	rc := http.NewResponseController(w)

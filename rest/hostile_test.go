@@ -248,10 +248,25 @@ func TestDNSRebindingNotLoopback(t *testing.T) {
 // after Options.BodyTimeout, whatever the call timeout, and is answered
 // 408 with the error body; the tool never runs.
 func TestSlowBodyIsCut(t *testing.T) {
-	for _, path := range []string{"/mcp/v1/tools/echo/execute", "/mcp/v1/prompts/greet/render", "/mcp/v1/tools/echo"} {
-		t.Run(path, func(t *testing.T) {
+	const short = 200 * time.Millisecond
+	tests := []struct {
+		name, path  string
+		bodyTimeout time.Duration // Options.BodyTimeout
+		readTimeout time.Duration // the http.Server's
+	}{
+		{"execute", "/mcp/v1/tools/echo/execute", short, 0},
+		{"render", "/mcp/v1/prompts/greet/render", short, 0},
+		{"a GET with a body", "/mcp/v1/tools/echo", short, 0},
+		{"a server's shorter ReadTimeout stands", "/mcp/v1/tools/echo/execute", time.Hour, short},
+		{"a server's longer ReadTimeout", "/mcp/v1/tools/echo/execute", short, time.Hour},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := tt.path
 			f := newFake()
-			srv := httptest.NewServer(rest.New(f, &rest.Options{BasePath: "/mcp/v1", BodyTimeout: 200 * time.Millisecond, CallTimeout: time.Hour}))
+			srv := httptest.NewUnstartedServer(rest.New(f, &rest.Options{BasePath: "/mcp/v1", BodyTimeout: tt.bodyTimeout, CallTimeout: time.Hour}))
+			srv.Config.ReadTimeout = tt.readTimeout
+			srv.Start()
 			defer srv.Close()
 			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
 			if err != nil {
