@@ -17,7 +17,7 @@ func BenchmarkHandlerExecute(b *testing.B) {
 		b.Run(accept, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				req := httptest.NewRequest("POST", echo, strings.NewReader(`{"arguments":{"city":"Bern","days":3}}`))
+				req := postJSON(echo, strings.NewReader(`{"arguments":{"city":"Bern","days":3}}`))
 				req.Header.Set("Accept", accept)
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, req)

@@ -46,7 +46,7 @@ func TestErrorBodiesAreBounded(t *testing.T) {
 	h, _ := newTestHandler(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := viaRecorder(t, h, httptest.NewRequest("POST", tt.path, strings.NewReader(tt.body)))
+			got := viaRecorder(t, h, postJSON(tt.path, strings.NewReader(tt.body)))
 			var e rest.Error
 			if err := json.Unmarshal([]byte(got.body), &e); err != nil || got.status != 400 {
 				t.Fatalf("status %d, body %.300s (%v); want a 400 error body", got.status, got.body, err)

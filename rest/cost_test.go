@@ -19,7 +19,7 @@ func TestAcceptFollowsFormatsRegisteredLater(t *testing.T) {
 	h := rest.New(newFake(), &rest.Options{BasePath: "/mcp/v1", Negotiator: neg, CallTimeout: 5 * time.Second})
 	const accept = "text/csv, application/json;q=0.5"
 	call := func() (int, string) {
-		req := httptest.NewRequest("POST", echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req := postJSON(echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
 		req.Header.Set("Accept", accept)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
@@ -53,7 +53,7 @@ func TestAcceptRefusedEveryTime(t *testing.T) {
 		{"text/markdown", 200},
 	}
 	for _, tt := range tests {
-		req := httptest.NewRequest("POST", echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req := postJSON(echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
 		req.Header.Set("Accept", tt.accept)
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
@@ -85,7 +85,7 @@ func TestBodyReading(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest("POST", echo, strings.NewReader(tt.body))
+			req := postJSON(echo, strings.NewReader(tt.body))
 			req.ContentLength = tt.contentLength
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)

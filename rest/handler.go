@@ -21,6 +21,7 @@ const (
 	DefaultMaxBodyBytes = 1 << 20
 	DefaultCallTimeout  = 60 * time.Second
 	DefaultCatalogTTL   = time.Second
+	DefaultBodyTimeout  = 30 * time.Second
 	DefaultLimit        = 50
 	MaxLimit            = 500
 )
@@ -41,6 +42,28 @@ type Options struct {
 	// negative value means DefaultCallTimeout, 60 seconds (contract section
 	// 8).
 	CallTimeout time.Duration
+	// BodyTimeout bounds the time a request's body may take to arrive,
+	// counted from the moment the handler sees the request: a client that
+	// announces a body and trickles it is cut (408 with the error body, and
+	// the connection closed), whatever CallTimeout says, which counts from
+	// the call. 0 means DefaultBodyTimeout, 30 seconds; a negative value
+	// means none of the handler's own (the http.Server's ReadTimeout still
+	// applies, and an http.Server whose ReadTimeout is no longer keeps its
+	// own, earlier deadline). It is set on the connection with
+	// http.ResponseController.SetReadDeadline, so it needs a ResponseWriter
+	// that supports it (net/http's own do, for HTTP/1 and HTTP/2; a
+	// wrapping middleware must Unwrap); where it is not supported, only the
+	// server's ReadTimeout bounds the body.
+	BodyTimeout time.Duration
+	// Hosts lists the host names, besides the loopback ones, that a
+	// handler served on a loopback address answers ("mcp.internal";
+	// case-insensitive, a port given is ignored; "*" for any). A request
+	// to a loopback address is answered only when its Host is "localhost",
+	// a loopback IP address or one of these, with any port, so that a page
+	// of a name whose DNS an attacker points at 127.0.0.1 (DNS rebinding)
+	// cannot read or run anything: 403 with the error body. A handler
+	// served on another address answers any Host.
+	Hosts []string
 	// CatalogTTL is how long the lists of tools, resources and prompts are
 	// kept between requests; 0 means one second, a negative value means
 	// they are fetched for every request.
@@ -72,16 +95,19 @@ type Options struct {
 // Handler serves the REST binding. Make one with [New]; it is safe for
 // concurrent use.
 type Handler struct {
-	backend    Backend
-	base       string
-	neg        *shaping.Negotiator
-	argument   *shaping.Shaper // takes the format argument out of the arguments; nil for none
-	maxBody    int64
-	timeout    time.Duration
-	log        *zap.Logger
-	catalogs   catalogs
-	validators validators
-	execLinks  linksCache
+	backend  Backend
+	base     string
+	neg      *shaping.Negotiator
+	argument *shaping.Shaper // takes the format argument out of the arguments; nil for none
+	maxBody  int64
+	timeout  time.Duration
+	// bodyTimeout bounds the arrival of a request's body; 0 for none.
+	bodyTimeout time.Duration
+	hosts       hostNames
+	log         *zap.Logger
+	catalogs    catalogs
+	validators  validators
+	execLinks   linksCache
 
 	corsOrigins corsOrigins
 }
@@ -102,6 +128,8 @@ func New(backend Backend, opts *Options) *Handler {
 		log:     opts.Logger,
 
 		corsOrigins: newCORS(opts.CORS),
+		hosts:       newHostNames(opts.Hosts),
+		bodyTimeout: opts.BodyTimeout,
 	}
 	if h.neg == nil {
 		h.neg = shaping.NewNegotiator()
@@ -114,6 +142,12 @@ func New(backend Backend, opts *Options) *Handler {
 	}
 	if h.timeout <= 0 {
 		h.timeout = DefaultCallTimeout
+	}
+	switch {
+	case h.bodyTimeout == 0:
+		h.bodyTimeout = DefaultBodyTimeout
+	case h.bodyTimeout < 0:
+		h.bodyTimeout = 0
 	}
 	if h.log == nil {
 		h.log = zap.NewNop()
@@ -168,6 +202,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Add("Vary", "Accept")
 	id := requestID(r.Header.Get("X-Request-ID"))
 	hdr.Set("X-Request-ID", id)
+	if body := h.timeBody(w, r); body != nil {
+		r.Body = body
+	}
+	if e := h.rebound(r); e != nil {
+		writeError(w, e)
+		return
+	}
 	if h.cors(w, r) {
 		return
 	}
@@ -198,11 +239,24 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Method+" is not allowed here; allowed: "+allow(rt)))
 		return
 	}
+	if runs(method, segs) {
+		if e := h.crossSite(r); e != nil {
+			writeError(w, e)
+			return
+		}
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), h.timeout)
 	defer cancel()
 	if e := ep(h, &request{w: w, r: r, ctx: ctx, args: args, id: id}); e != nil {
 		writeError(w, e)
 	}
+}
+
+// runs reports whether a request runs something on the server: a tool's
+// execution or a prompt's rendering (see crossSite).
+func runs(method string, segs []string) bool {
+	return method == http.MethodPost && len(segs) == 3 &&
+		(segs[0] == "tools" && segs[2] == "execute" || segs[0] == "prompts" && segs[2] == "render")
 }
 
 // segments returns the unescaped path segments under the base path.

@@ -68,6 +68,9 @@ func newRequest(x exchange) *http.Request {
 		body = strings.NewReader(x.body)
 	}
 	req := httptest.NewRequest(x.method, x.path, body)
+	if x.method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json") // a header may say otherwise
+	}
 	for k, v := range x.header {
 		req.Header.Set(k, v)
 	}
@@ -294,7 +297,7 @@ func TestDeclaresTheFormatAndNotInteractive(t *testing.T) {
 	}
 	h, f := newTestHandler(t)
 	for _, tt := range tests {
-		req := httptest.NewRequest("POST", echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req := postJSON(echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
 		req.Header.Set("Accept", tt.accept)
 		viaRecorder(t, h, req)
 		if got := f.lastDeclared(); strings.Join(got, " ") != strings.Join(tt.want, " ") {
@@ -306,11 +309,11 @@ func TestDeclaresTheFormatAndNotInteractive(t *testing.T) {
 func TestTimeoutAndBackendFailure(t *testing.T) {
 	f := newFake()
 	h := rest.New(f, &rest.Options{BasePath: "/mcp/v1", CallTimeout: 50 * time.Millisecond})
-	got := viaRecorder(t, h, httptest.NewRequest("POST", "/mcp/v1/tools/slow/execute", strings.NewReader(`{}`)))
+	got := viaRecorder(t, h, postJSON("/mcp/v1/tools/slow/execute", strings.NewReader(`{}`)))
 	if got.status != http.StatusGatewayTimeout || !strings.Contains(got.body, `"code":"TIMEOUT"`) {
 		t.Errorf("slow tool: %d %s", got.status, got.body)
 	}
-	got = viaRecorder(t, rest.New(unavailable{f}, nil), httptest.NewRequest("POST", "/tools/echo/execute", strings.NewReader(`{"arguments":{"city":"Bern"}}`)))
+	got = viaRecorder(t, rest.New(unavailable{f}, nil), postJSON("/tools/echo/execute", strings.NewReader(`{"arguments":{"city":"Bern"}}`)))
 	if got.status != http.StatusServiceUnavailable || !strings.Contains(got.body, `"code":"UNAVAILABLE"`) {
 		t.Errorf("ended session: %d %s", got.status, got.body)
 	}
@@ -388,7 +391,7 @@ func TestUnicodeAndEscapedIDs(t *testing.T) {
 	}
 	var body bytes.Buffer
 	body.WriteString(`{"arguments":{"city":"Zürich"}}`)
-	got = viaRecorder(t, h, httptest.NewRequest("POST", echo+"?format=text", &body))
+	got = viaRecorder(t, h, postJSON(echo+"?format=text", &body))
 	if got.body != `text:{"city":"Zürich"}` {
 		t.Errorf("the rendering is not passed on as it is: %q", got.body)
 	}
@@ -406,7 +409,7 @@ func TestVersionInAccept(t *testing.T) {
 	}
 	h, _ := newTestHandler(t)
 	for _, tt := range tests {
-		req := httptest.NewRequest("POST", echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req := postJSON(echo, strings.NewReader(`{"arguments":{"city":"Bern"}}`))
 		req.Header.Set("Accept", tt.accept)
 		got := viaRecorder(t, h, req)
 		if ct, _, _ := strings.Cut(got.header.Get("Content-Type"), ";"); got.status != 200 || ct != tt.ctype {
@@ -424,6 +427,7 @@ func TestVanishedClientEndsTheCall(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/mcp/v1/tools/slow/execute", strings.NewReader(`{}`))
+	req.Header.Set("Content-Type", "application/json")
 	errc := make(chan error, 1)
 	go func() {
 		resp, err := srv.Client().Do(req)

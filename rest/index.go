@@ -206,9 +206,10 @@ func convert(kind, item fieldKind, opts []enumOption, raw string) ([]byte, strin
 }
 
 // readForm reads the body of a request that says it is an HTML form
-// (bounded like any body). A body that is a JSON object is not one: curl -d
-// sends JSON with the form's content type. ok is false then, and the body is
-// put back for the JSON path.
+// (bounded like any body); crossSite lets such a request through only from
+// this server's own origin (the index page). A body that is a JSON object
+// is not a form: ok is false then, and the body is put back for the JSON
+// path.
 func (h *Handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
 	ct := strings.ToLower(q.r.Header.Get("Content-Type"))
 	if !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
@@ -220,6 +221,9 @@ func (h *Handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
 		if errors.As(err, &tooLarge) {
 			return nil, false, newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
 				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
+		}
+		if isTimeout(err) {
+			return nil, false, bodyTimedOut(q.w, h.bodyTimeout)
 		}
 		return nil, false, invalid("the request body could not be read", Detail{Field: "body", Error: err.Error()})
 	}

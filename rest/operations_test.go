@@ -106,7 +106,7 @@ func TestCallTimeoutValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		h := rest.New(newFake(), &rest.Options{CallTimeout: tt.give})
-		req := httptest.NewRequest("POST", "/tools/t0/execute?format=text", strings.NewReader(`{}`))
+		req := postJSON("/tools/t0/execute?format=text", strings.NewReader(`{}`))
 		if got := viaRecorder(t, h, req); got.status != 200 || got.body != tt.want {
 			t.Errorf("CallTimeout %v: %d %q, want %q", tt.give, got.status, got.body, tt.want)
 		}
@@ -184,23 +184,30 @@ func TestFieldsInsideArrays(t *testing.T) {
 // TestFormContentTypeWithJSON: curl -d sends JSON with the form's content
 // type; the body is read as JSON, not as a form, and a form body is bounded.
 func TestFormContentTypeWithJSON(t *testing.T) {
+	// httptest.NewRequest's host: the index page's own origin.
+	here := map[string]string{"Origin": "http://example.com", "Sec-Fetch-Site": "same-origin"}
 	tests := []struct {
 		name, body string
+		header     map[string]string
 		status     int
 		has        string
 	}{
-		{"JSON, as curl -d sends it", `{"arguments":{"city":"Bern"}}`, 200, `"structuredContent":{"city":"Bern"`},
-		{"JSON after white space", "\n {\"arguments\":{\"city\":\"Bern\"}}", 200, `"city":"Bern"`},
-		{"an empty body", "", 400, `"field":"city"`},
-		{"a form", "arg.city=Bern&_format=text", 200, "<pre>text:{&#34;city&#34;:&#34;Bern&#34;}</pre>"},
-		{"a form too large", "arg.city=" + strings.Repeat("x", 2<<20), 413, `"code":"PAYLOAD_TOO_LARGE"`},
-		{"a form that cannot be read", "arg.city=%zz", 400, `"field":"body"`},
+		{"JSON, as curl -d sends it: refused", `{"arguments":{"city":"Bern"}}`, nil, 403, `"code":"FORBIDDEN"`},
+		{"a form, not from a browser: refused", "arg.city=Bern&_format=text", nil, 403, `"code":"FORBIDDEN"`},
+		{"JSON after white space, from this origin", "\n {\"arguments\":{\"city\":\"Bern\"}}", here, 200, `"city":"Bern"`},
+		{"an empty body, from this origin", "", here, 400, `"field":"city"`},
+		{"a form from this origin", "arg.city=Bern&_format=text", here, 200, "<pre>text:{&#34;city&#34;:&#34;Bern&#34;}</pre>"},
+		{"a form too large", "arg.city=" + strings.Repeat("x", 2<<20), here, 413, `"code":"PAYLOAD_TOO_LARGE"`},
+		{"a form that cannot be read", "arg.city=%zz", here, 400, `"field":"body"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h, _ := newTestHandler(t)
-			got := viaRecorder(t, h, newRequest(exchange{method: "POST", path: echo, body: tt.body,
-				header: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}}))
+			header := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+			for k, v := range tt.header {
+				header[k] = v
+			}
+			got := viaRecorder(t, h, newRequest(exchange{method: "POST", path: echo, body: tt.body, header: header}))
 			if got.status != tt.status || !strings.Contains(got.body, tt.has) {
 				t.Errorf("%d %.300s, want %d with %s", got.status, got.body, tt.status, tt.has)
 			}

@@ -213,6 +213,10 @@ func (h *Handler) backendError(err error, what string) *Error {
 		return newError(http.StatusServiceUnavailable, CodeUnavailable, what+": the server's session ended; try again")
 	case errors.Is(err, context.DeadlineExceeded):
 		return newError(http.StatusGatewayTimeout, CodeTimeout, what+": the server did not answer in time")
+	case errors.Is(err, context.Canceled):
+		// The request's context ended: its client went away (no one reads
+		// this), or the server is stopping and ended the calls under way.
+		return newError(http.StatusServiceUnavailable, CodeUnavailable, what+": the call was cancelled (the server is stopping); try again")
 	}
 	h.log.Error("backend failed", zap.String("what", what), zap.Error(err))
 	return newError(http.StatusInternalServerError, CodeInternal, what+": the server failed")

@@ -211,6 +211,9 @@ func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
 			return nil, newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
 				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
 		}
+		if isTimeout(err) {
+			return nil, bodyTimedOut(q.w, h.bodyTimeout)
+		}
 		return nil, invalid("the request body could not be read", Detail{Field: "body", Error: err.Error()})
 	}
 	if len(bytes.TrimSpace(body)) == 0 {

@@ -97,7 +97,9 @@ func (ex curlExample) request(base string) (*http.Request, bool) {
 				header.Set(k, strings.TrimSpace(v))
 			case "-d":
 				body, method = args[i], "POST"
-				header.Set("Content-Type", "application/x-www-form-urlencoded") // as curl sends it
+				if header.Get("Content-Type") == "" {
+					header.Set("Content-Type", "application/x-www-form-urlencoded") // as curl sends it
+				}
 			case "-X":
 				method = args[i]
 			}

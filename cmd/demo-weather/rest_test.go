@@ -34,6 +34,9 @@ func call(t *testing.T, c *http.Client, method, url, accept, body string, header
 		r = strings.NewReader(body)
 	}
 	req, _ := http.NewRequestWithContext(ctx, method, url, r)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json") // a header may say otherwise
+	}
 	if accept != "" {
 		req.Header.Set("Accept", accept)
 	}
@@ -138,7 +141,7 @@ func TestRESTConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer slow.Close()
-	if _, err := io.WriteString(slow, "POST /mcp/v1/tools/get_weather/execute HTTP/1.1\r\nHost: x\r\nAccept: te"); err != nil {
+	if _, err := io.WriteString(slow, "POST /mcp/v1/tools/get_weather/execute HTTP/1.1\r\nHost: "+host+"\r\nContent-Type: application/json\r\nAccept: te"); err != nil {
 		t.Fatal(err)
 	}
 

@@ -18,6 +18,7 @@ func TestREST(t *testing.T) {
 	for _, f := range []struct{ format, accept string }{{"markdown", "text/markdown"}, {"text", "text/plain"}} {
 		req, _ := http.NewRequest("POST", base+"/tools/find_connections/execute", strings.NewReader(string(body)))
 		req.Header.Set("Accept", f.accept)
+		req.Header.Set("Content-Type", "application/json")
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -87,37 +87,51 @@ func TestHTTPBodyLimit(t *testing.T) {
 }
 
 // A client that sends its body slowly has its connection closed at the
-// read timeout (30 s; shortened here), on both SDKs.
+// read timeout (30 s; shortened here), on both SDKs, on the MCP endpoint
+// and on the REST binding (whose handler has a body deadline of its own,
+// rest.Options.BodyTimeout, 30 s too).
 func TestHTTPSlowBodyIsClosed(t *testing.T) {
 	serve.ShortenReadTimeouts(t, 200*time.Millisecond)
+	endpoints := []struct {
+		name, path string
+		start      func(t *testing.T) string // the server's URL
+	}{
+		{"mcp", "/mcp", func(t *testing.T) string { return servetest.HTTP(t, bothSDKs(), false) }},
+		{"rest", "/mcp/v1/tools/x/execute", func(t *testing.T) string {
+			base, _ := servetest.REST(t, bothSDKs(), "-rest", "127.0.0.1:0")
+			return base
+		}},
+	}
 	for _, sdk := range sdks {
-		t.Run(sdk, func(t *testing.T) {
-			t.Setenv(serve.SDKEnv, sdk)
-			u, err := url.Parse(servetest.HTTP(t, bothSDKs(), false))
-			if err != nil {
-				t.Fatal(err)
-			}
-			conn, err := net.Dial("tcp", u.Host)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer conn.Close()
-			// Headers in time, then one byte of the thousand announced.
-			head := "POST /mcp HTTP/1.1\r\nHost: " + u.Host + "\r\nContent-Type: application/json\r\n" +
-				"Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"
-			if _, err := io.WriteString(conn, head); err != nil {
-				t.Fatal(err)
-			}
-			// The server answers (or not) and closes; a test deadline far
-			// beyond the timeout tells a connection kept open.
-			_ = conn.SetReadDeadline(time.Now().Add(servetest.Timeout))
-			if _, err := io.Copy(io.Discard, conn); err != nil {
-				var ne net.Error
-				if errors.As(err, &ne) && ne.Timeout() {
-					t.Fatal("the server kept a slow body's connection open")
+		for _, ep := range endpoints {
+			t.Run(sdk+"/"+ep.name, func(t *testing.T) {
+				t.Setenv(serve.SDKEnv, sdk)
+				u, err := url.Parse(ep.start(t))
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				conn, err := net.Dial("tcp", u.Host)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer conn.Close()
+				// Headers in time, then one byte of the thousand announced.
+				head := "POST " + ep.path + " HTTP/1.1\r\nHost: " + u.Host + "\r\nContent-Type: application/json\r\n" +
+					"Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"
+				if _, err := io.WriteString(conn, head); err != nil {
+					t.Fatal(err)
+				}
+				// The server answers (or not) and closes; a test deadline far
+				// beyond the timeout tells a connection kept open.
+				_ = conn.SetReadDeadline(time.Now().Add(servetest.Timeout))
+				if _, err := io.Copy(io.Discard, conn); err != nil {
+					var ne net.Error
+					if errors.As(err, &ne) && ne.Timeout() {
+						t.Fatal("the server kept a slow body's connection open")
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -51,13 +51,17 @@ func mcpgoOptions(app App, cfg Config, stdin io.Reader, stdout, stderr io.Writer
 // startMCPGo hooks the chosen mode of an mcp-go server into the
 // application's lifecycle, as startMode does for the go-sdk.
 func startMCPGo(lc fx.Lifecycle, sd fx.Shutdowner, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stdin io.Reader, stdout, stderr io.Writer) {
+	// mcp-go serves an HTTP request's MCP requests in the HTTP request's
+	// context: the servers' BaseContext ends them all when the application
+	// stops.
+	life := newLifetime()
 	if cfg.RESTAddr != "" {
 		// Hooked last, so stopped first, as for the go-sdk.
-		defer startMCPGoREST(lc, cfg, app, srv, a, log, stderr)
+		defer startMCPGoREST(lc, cfg, app, srv, a, life, log, stderr)
 	}
 	switch {
 	case cfg.HTTPAddr != "":
-		startMCPGoHTTP(lc, cfg, app, srv, log, stderr)
+		startMCPGoHTTP(lc, cfg, app, srv, life, log, stderr)
 		return
 	case cfg.RESTAddr != "" && !cfg.Stdio:
 		return
@@ -96,7 +100,7 @@ func listenStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, st
 }
 
 // startMCPGoHTTP serves streamable HTTP at /mcp until the application stops.
-func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, log *zap.Logger, stderr io.Writer) {
+func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, life *lifetime, log *zap.Logger, stderr io.Writer) {
 	// mcp-go's transport logs with slog (its default: slog.Default, at
 	// info): to stderr here too, warnings only unless -v.
 	level := slog.LevelWarn
@@ -115,6 +119,7 @@ func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", limitBody(handler, limits.maxBody))
 	hs := newHTTPServer(mux) // the go-sdk mode's timeouts
+	life.serveHTTP(hs)
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			ln, err := net.Listen("tcp", cfg.HTTPAddr)
@@ -134,9 +139,13 @@ func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
-			// Sessions first: an open stream would keep Shutdown waiting.
-			_ = handler.Shutdown(ctx)
-			return hs.Shutdown(ctx)
+			// The calls under way first, then sessions: an open stream
+			// would keep Shutdown waiting.
+			life.end()
+			sessionsCtx, cancel := context.WithDeadline(ctx, life.deadline)
+			_ = handler.Shutdown(sessionsCtx)
+			cancel()
+			return life.stop(ctx, hs)
 		},
 	})
 }
@@ -177,8 +186,9 @@ func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Optio
 // startMCPGoREST serves the REST binding under RESTBase until the
 // application stops, through the server's own dispatch (package
 // mcpgobackend), requiring the API key when one is configured.
-func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, log *zap.Logger, stderr io.Writer) {
+func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, life *lifetime, log *zap.Logger, stderr io.Writer) {
 	hs := newHTTPServer(nil)
+	life.serveHTTP(hs)
 	hs.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
 	// The backend adds a hook to the server: before any mode serves it.
 	backend, backendErr := mcpgobackend.New(context.Background(), srv)
@@ -201,7 +211,7 @@ func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			}()
 			return nil
 		},
-		OnStop: func(ctx context.Context) error { return hs.Shutdown(ctx) },
+		OnStop: func(ctx context.Context) error { return life.stop(ctx, hs) }, // the calls under way end, with 503
 	})
 }
 

@@ -44,14 +44,18 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 		_ = sd.Shutdown(fx.ExitCode(code))
 	}
 
+	// Every request under way ends when the application stops, whichever
+	// server stops first.
+	life := newLifetime()
+	p.Server.AddReceivingMiddleware(life.middleware)
 	if p.Config.RESTAddr != "" {
 		// Hooked last, so stopped first: its requests end before the other
 		// modes close the server's sessions, the REST binding's among them.
-		defer startREST(lc, p, stderr)
+		defer startREST(lc, p, life, stderr)
 	}
 	switch {
 	case p.Config.HTTPAddr != "":
-		startHTTP(lc, p, stderr)
+		startHTTP(lc, p, life, stderr)
 		cancel()
 		return
 	case p.Config.RESTAddr != "" && !p.Config.Stdio:
@@ -80,7 +84,7 @@ func startMode(lc fx.Lifecycle, sd fx.Shutdowner, p modeParams, stdin io.Reader,
 }
 
 // startHTTP serves streamable HTTP at /mcp until the application stops.
-func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
+func startHTTP(lc fx.Lifecycle, p modeParams, life *lifetime, stderr io.Writer) {
 	handler := p.Middleware.Handler(mcp.NewStreamableHTTPHandler(
 		func(*http.Request) *mcp.Server { return p.Server },
 		&mcp.StreamableHTTPOptions{
@@ -92,6 +96,7 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
 	srv := newHTTPServer(mux)
+	life.serveHTTP(srv)
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
 			ln, err := net.Listen("tcp", p.Config.HTTPAddr)
@@ -111,15 +116,16 @@ func startHTTP(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
-			// Open questions first: closing a session waits for its
-			// requests under way. Then sessions: a stateful client's open
-			// SSE stream would otherwise keep Shutdown waiting, and its
-			// session running.
+			// The calls under way first, and open questions: closing a
+			// session waits for its requests under way. Then sessions: a
+			// stateful client's open SSE stream would otherwise keep
+			// Shutdown waiting, and its session running.
+			life.end()
 			p.Middleware.Close()
 			for ss := range p.Server.Sessions() {
 				_ = ss.Close()
 			}
-			return srv.Shutdown(ctx)
+			return life.stop(ctx, srv)
 		},
 	})
 }

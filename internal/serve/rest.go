@@ -62,8 +62,9 @@ func newHTTPServer(h http.Handler) *http.Server {
 // startREST serves the REST binding under RESTBase until the application
 // stops, through an in-memory session to the server, requiring the API key
 // when one is configured.
-func startREST(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
+func startREST(lc fx.Lifecycle, p modeParams, life *lifetime, stderr io.Writer) {
 	srv := newHTTPServer(nil)
+	life.serveHTTP(srv)
 	srv.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
 	var backend *gosdkbackend.Backend
 	lc.Append(fx.Hook{
@@ -93,7 +94,7 @@ func startREST(lc fx.Lifecycle, p modeParams, stderr io.Writer) {
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
-			err := srv.Shutdown(ctx)
+			err := life.stop(ctx, srv) // the calls under way end, with 503
 			if backend != nil {
 				_ = backend.Close()
 			}

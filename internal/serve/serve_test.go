@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -22,7 +23,14 @@ import (
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	if code, ran := runSlow(); ran {
+		// The test binary re-executed as a server: see
+		// TestShutdownUnderLoad.
+		os.Exit(code)
+	}
+	goleak.VerifyTestMain(m)
+}
 
 func TestParseFlags(t *testing.T) {
 	tests := []struct {

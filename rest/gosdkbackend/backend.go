@@ -183,7 +183,7 @@ func (b *Backend) connect(ctx context.Context, declared bool, features []string)
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "contentneg-rest", Version: "1.0.0"},
 		&mcp.ClientOptions{Capabilities: caps})
-	cs, err := client.Connect(ctx, ct, b.so)
+	cs, err := client.Connect(ctx, rawTransport{ct}, b.so)
 	if err != nil {
 		_ = ss.Close()
 		return nil, fmt.Errorf("gosdkbackend: connect the client: %w", err)
@@ -515,9 +515,13 @@ func prompt(p *mcp.Prompt) rest.Prompt {
 // CallTool calls a tool, declaring features. A call is never repeated: if
 // the session ends under it, the error wraps [rest.ErrUnavailable].
 func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
+	// The result as the server wrote it (see rawConn): structuredContent
+	// and content with their exact digits and member order.
+	call := new(rawCall)
 	res, err := do(ctx, b, features, false, func(cs *mcp.ClientSession, meta mcp.Meta) (*mcp.CallToolResult, error) {
-		return cs.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: name, Arguments: arguments})
+		return cs.CallTool(withRawCall(ctx, call), &mcp.CallToolParams{Meta: meta, Name: name, Arguments: arguments})
 	})
+	wire := call.take()
 	if err != nil {
 		return nil, wrap(err, "call tool "+name)
 	}
@@ -525,13 +529,19 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 		Text:       texts(res.Content),
 		IsError:    res.IsError,
 		NeedsInput: len(res.InputRequests) > 0 || res.NeedsInput(),
-		Structured: raw(res.StructuredContent),
+		Structured: member(wire, "structuredContent"),
+		Content:    member(wire, "content"),
 	}
-	out.Content = json.RawMessage("[]") // format=json may leave structuredContent alone
-	if len(res.Content) > 0 {
-		if out.Content, err = json.Marshal(res.Content); err != nil {
-			return nil, fmt.Errorf("gosdkbackend: call tool %s: encode content: %w", name, err)
+	if wire == nil { // not read off the wire: never so with this package's sessions
+		out.Structured = raw(res.StructuredContent)
+		if len(res.Content) > 0 {
+			if out.Content, err = json.Marshal(res.Content); err != nil {
+				return nil, fmt.Errorf("gosdkbackend: call tool %s: encode content: %w", name, err)
+			}
 		}
+	}
+	if len(out.Content) == 0 {
+		out.Content = json.RawMessage("[]") // format=json may leave structuredContent alone
 	}
 	return out, nil
 }

@@ -71,6 +71,7 @@ func (d *demo) post(t testing.TB, ctx context.Context, tool, accept string, args
 	t.Helper()
 	body, _ := json.Marshal(map[string]any{"arguments": args})
 	req, _ := http.NewRequestWithContext(ctx, "POST", d.rest.URL+"/mcp/v1/tools/"+tool+"/execute", strings.NewReader(string(body)))
+	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", accept)
 	resp, err := d.rest.Client().Do(req)
 	if err != nil {
@@ -180,6 +181,7 @@ func TestTOONOverREST(t *testing.T) {
 			defer cancel()
 			req, _ := http.NewRequestWithContext(ctx, "POST", d.rest.URL+"/mcp/v1/tools/get_forecast/execute"+tt.query,
 				strings.NewReader(`{"arguments":{"city":"Tokyo","days":3}}`))
+			req.Header.Set("Content-Type", "application/json")
 			if tt.accept != "" {
 				req.Header.Set("Accept", tt.accept)
 			}
@@ -344,6 +346,7 @@ func TestRegisteredFormat(t *testing.T) {
 	defer b.Close()
 	h := rest.New(b, &rest.Options{BasePath: "/mcp/v1", Negotiator: m.Shaper().Negotiator()})
 	req := httptest.NewRequest("POST", "/mcp/v1/tools/get_weather/execute", strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/csv, application/json;q=0.5")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
@@ -377,6 +380,7 @@ func TestPromptSameAsMCP(t *testing.T) {
 		}
 		want := res.Messages[0].Content.(*mcp.TextContent).Text
 		req, _ := http.NewRequest("POST", d.rest.URL+"/mcp/v1/prompts/plan_outfit/render", strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", f.accept)
 		resp, err := d.rest.Client().Do(req)
 		if err != nil {
@@ -389,6 +393,7 @@ func TestPromptSameAsMCP(t *testing.T) {
 		}
 	}
 	req, _ := http.NewRequest("POST", d.rest.URL+"/mcp/v1/prompts/plan_outfit/render", strings.NewReader(`{"arguments":{"city":"Bern"}}`))
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := d.rest.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -469,8 +474,10 @@ func testReconnects(t *testing.T, version string) {
 		if body != "" {
 			r = strings.NewReader(body)
 		}
+		req := httptest.NewRequest(method, path, r)
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(method, path, r))
+		h.ServeHTTP(rec, req)
 		return rec
 	}
 	closeAll := func() {

@@ -48,6 +48,7 @@ func benchmarkExecute(b *testing.B, legacy bool) {
 			b.ReportAllocs()
 			for b.Loop() {
 				req := httptest.NewRequest("POST", "/mcp/v1/tools/get_weather/execute", strings.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("Accept", f.accept)
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, req)

@@ -44,6 +44,7 @@ func Example() {
 
 	for _, accept := range []string{"text/plain", "text/markdown", "application/json"} {
 		req := httptest.NewRequest("POST", "/mcp/v1/tools/greet/execute?fields=greeting", strings.NewReader(`{"arguments":{"name":"Ada"}}`))
+		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Accept", accept)
 		req.Header.Set("X-Request-ID", "example")
 		rec := httptest.NewRecorder()

@@ -137,6 +137,9 @@ func TestHTMLHasNoHTMLFromData(t *testing.T) {
 	do := func(t *testing.T, method, path, body, accept string) string {
 		t.Helper()
 		req, _ := http.NewRequestWithContext(ctx, method, d.rest.URL+"/mcp/v1"+path, strings.NewReader(body))
+		if method == "POST" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		if accept != "" {
 			req.Header.Set("Accept", accept)
 		}

@@ -121,7 +121,7 @@ func TestIndexFormRunsTheTool(t *testing.T) {
 		{"text", url.Values{"arg.city": {"Bern"}, "_format": {"text"}}, origin, 200, []string{`<div id="result"><pre>location: Bern, Switzerland`}},
 		{"json", url.Values{"arg.city": {"Bern"}, "_format": {"json"}}, origin, 200, []string{`&#34;location&#34;: &#34;Bern, Switzerland&#34;`}},
 		{"an integer field", url.Values{"arg.city": {"Tokyo"}, "arg.days": {"2"}, "_format": {"markdown"}}, origin, 200, []string{"Tokyo"}},
-		{"no browser headers (curl)", url.Values{"arg.city": {"Bern"}}, nil, 200, []string{`id="result"`}},
+		{"no browser headers (curl): not the index page's", url.Values{"arg.city": {"Bern"}}, nil, 403, []string{`"code":"FORBIDDEN"`}},
 		{"a tool error", url.Values{"arg.city": {"Atlantis"}}, origin, 200, []string{`class="error"`}},
 		{"not an integer", url.Values{"arg.city": {"Tokyo"}, "arg.days": {"two"}}, origin, 400, []string{`"field":"days"`, "must be an integer"}},
 		{"missing a required field", url.Values{"arg.days": {"2"}}, origin, 400, []string{`"field":"city"`}},
@@ -156,7 +156,8 @@ func TestIndexFormRunsTheTool(t *testing.T) {
 func TestIndexFormEscapesData(t *testing.T) {
 	d := newDemo(t, hostileServer(), nil)
 	for _, format := range []string{"html", "markdown", "text", "toon", "json"} {
-		resp, body := d.browse(t, "POST", "/mcp/v1/tools/echo/execute", url.Values{"arg.name": {`<script>alert(1)</script>`}, "_format": {format}}, nil)
+		resp, body := d.browse(t, "POST", "/mcp/v1/tools/echo/execute", url.Values{"arg.name": {`<script>alert(1)</script>`}, "_format": {format}},
+			map[string]string{"Origin": d.rest.URL, "Sec-Fetch-Site": "same-origin"})
 		if resp.StatusCode != 200 {
 			t.Fatalf("%s: %d %s", format, resp.StatusCode, body)
 		}

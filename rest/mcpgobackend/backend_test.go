@@ -56,6 +56,7 @@ func serve(h http.Handler, method, path, accept, body string) (int, string) {
 		req.Header.Set("Accept", accept)
 	}
 	req.Header.Set("X-Request-ID", "test")
+	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	b, _ := io.ReadAll(rec.Result().Body)

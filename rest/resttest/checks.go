@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -346,7 +347,8 @@ func (s *suite) fields(t *testing.T) {
 func (s *suite) validation(t *testing.T) {
 	inv := s.f.Invalid
 	path := toolPath(s.f.Structured.Tool, "execute")
-	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
+	form := map[string]string{"Content-Type": "application/x-www-form-urlencoded", "Origin": s.origin, "Sec-Fetch-Site": "same-origin"}
+	curl := map[string]string{"Content-Type": "application/x-www-form-urlencoded"}
 	s.run(t, []exchange{
 		{name: "arguments against the schema", method: "POST", path: toolPath(inv.Tool, "execute"), body: args(inv.Arguments), status: 400, ctype: "application/json",
 			has: []string{`"code":"INVALID_PARAMETER"`, `{"field":` + quote(inv.Field) + `,"error":`}},
@@ -356,7 +358,7 @@ func (s *suite) validation(t *testing.T) {
 		{name: "body with trailing data", method: "POST", path: path, body: args(s.f.Structured.Arguments) + ` {}`, status: 400, ctype: "application/json"},
 		{name: "unknown member", method: "POST", path: path, body: `{"arguments":` + s.f.Structured.Arguments + `,"args":{}}`, status: 400, ctype: "application/json", has: []string{`"field":"args"`}},
 		{name: "413 past the default limit", method: "POST", path: path, body: `{"arguments":{"x":"` + strings.Repeat("x", 1<<20) + `"}}`, status: 413, ctype: "application/json", has: []string{`"code":"PAYLOAD_TOO_LARGE"`}},
-		{name: "JSON with the form's content type, as curl -d sends it", method: "POST", path: path, header: form, body: args(s.f.Structured.Arguments), status: 200, ctype: "application/json", has: []string{`"structuredContent":{`}},
+		{name: "JSON with the form's content type, as curl -d sends it: refused", method: "POST", path: path, header: curl, body: args(s.f.Structured.Arguments), status: 403, ctype: "application/json", has: []string{`"code":"FORBIDDEN"`}},
 		{name: "a form that cannot be read", method: "POST", path: path, header: form, body: "arg.x=%zz", status: 400, ctype: "application/json", has: []string{`"field":"body"`}},
 	})
 }
@@ -612,4 +614,66 @@ type corsCase struct {
 	status  int
 	acao    string // Access-Control-Allow-Origin
 	methods bool   // Access-Control-Allow-Methods and -Headers
+}
+
+// browser is the headers a browser sends with fetch(url, {method: "POST",
+// mode: "no-cors", headers: {"Content-Type": ct}, body}) from a page of
+// another site: a "simple" request, sent without a preflight (no
+// Content-Type when ct is "").
+func browser(ct string) map[string]string {
+	h := map[string]string{
+		"Accept": "*/*", "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site",
+		"Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "empty",
+		"User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+	}
+	if ct != "" {
+		h["Content-Type"] = ct
+	}
+	return h
+}
+
+// crossSite: a page of another site cannot run a tool or a prompt, with
+// any body a browser sends without a preflight or with JSON; a program's
+// JSON and this origin's own page can (contract section 8, "Cross-site
+// requests").
+func (s *suite) crossSite(t *testing.T) {
+	execute := toolPath(s.f.Structured.Tool, "execute")
+	render := promptPath(s.f.Prompt.Name, "render")
+	body := args(s.f.Structured.Arguments)
+	forbidden := []string{`"code":"FORBIDDEN"`}
+	form := browser("application/x-www-form-urlencoded")
+	form["Sec-Fetch-Mode"], form["Sec-Fetch-Dest"] = "navigate", "document"
+	here := map[string]string{"Origin": s.origin, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json"}
+	s.run(t, []exchange{
+		{name: "no-cors fetch, text/plain", method: "POST", path: execute, header: browser("text/plain;charset=UTF-8"), body: body, status: 403, ctype: "application/json", has: forbidden},
+		{name: "no-cors fetch, form-urlencoded", method: "POST", path: execute, header: browser("application/x-www-form-urlencoded;charset=UTF-8"), body: body, status: 403, ctype: "application/json", has: forbidden},
+		{name: "no-cors fetch, multipart", method: "POST", path: execute, header: browser("multipart/form-data; boundary=----WebKitFormBoundaryu7oxE2OV9bHQhS6H"), body: body, status: 403, ctype: "application/json", has: forbidden},
+		{name: "no-cors fetch, no body", method: "POST", path: execute, header: browser(""), status: 403, ctype: "application/json", has: forbidden},
+		{name: "no-cors fetch of a prompt", method: "POST", path: render, header: browser("text/plain"), body: s.promptBody(nil), status: 403, ctype: "application/json", has: forbidden},
+		{name: "an HTML form of another site", method: "POST", path: execute, header: form, body: "arg.x=1", status: 403, ctype: "application/json", has: forbidden},
+		{name: "JSON from another origin", method: "POST", path: execute, header: browser("application/json"), body: body, status: 403, ctype: "application/json", has: forbidden},
+		{name: "JSON from this origin's page", method: "POST", path: execute, header: here, body: body, status: 200, ctype: "application/json"},
+		{name: "JSON from a program", method: "POST", path: execute, body: body, status: 200, ctype: "application/json"},
+	})
+}
+
+// rebinding: a server on a loopback address answers loopback Host names
+// only (contract section 8): a page of a name whose DNS points at it
+// reads nothing.
+func (s *suite) rebinding(t *testing.T) {
+	u, _ := url.Parse(s.origin)
+	host, port := u.Hostname(), u.Port()
+	if ip, err := netip.ParseAddr(host); host != "localhost" && (err != nil || !ip.IsLoopback()) {
+		t.Skip("the server is not on a loopback address")
+	}
+	if port != "" {
+		port = ":" + port
+	}
+	forbidden := []string{`"code":"FORBIDDEN"`}
+	s.run(t, []exchange{
+		{name: "a rebound name", method: "GET", path: "/tools", header: map[string]string{"Host": "rebind.attacker.example" + port}, status: 403, ctype: "application/json", has: forbidden},
+		{name: "a rebound name runs nothing", method: "POST", path: toolPath(s.f.Structured.Tool, "execute"), header: map[string]string{"Host": "rebind.attacker.example"}, body: args(s.f.Structured.Arguments), status: 403, ctype: "application/json", has: forbidden},
+		{name: "localhost", method: "GET", path: "/tools", header: map[string]string{"Host": "localhost" + port}, status: 200, ctype: "application/json"},
+		{name: "127.0.0.1", method: "GET", path: "/tools", header: map[string]string{"Host": "127.0.0.1" + port}, status: 200, ctype: "application/json"},
+	})
 }

@@ -73,7 +73,10 @@ type Prompt struct {
 
 // Run checks the server at baseURL (the binding's base path included, as
 // in "http://127.0.0.1:8080/mcp/v1") against section 8 of the contract,
-// one subtest per area. The server is expected to have the binding's
+// one subtest per area. The server is expected to refuse what a page of
+// another site may send (a POST that is not application/json, from an
+// origin CORS does not allow) and, when baseURL is a loopback address, to
+// answer loopback Host names only. It is expected to have the binding's
 // defaults (a 1 MiB body limit, no API key) and CORS as the fixture says;
 // the suite makes about 200 requests, some of them calls of the fixture's
 // tools, so it needs a server whose tools can be called freely.
@@ -111,6 +114,8 @@ func Run(t *testing.T, baseURL string, f Fixture) {
 		{"request id", s.requestID},
 		{"operations", s.operations},
 		{"cors", s.cors},
+		{"cross-site", s.crossSite},
+		{"dns rebinding", s.rebinding},
 	}
 	for _, a := range areas {
 		t.Run(a.name, a.run)
@@ -172,6 +177,10 @@ func (s *suite) do(t *testing.T, method, path string, header map[string]string, 
 		req.Header.Set("Content-Type", "application/json")
 	}
 	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
 		req.Header.Set(k, v)
 	}
 	resp, err := s.client.Do(req)
