@@ -198,6 +198,9 @@ func blockTexts(md string) []string {
 		case ast.KindParagraph, ast.KindHeading, ast.KindTextBlock, east.KindTableCell:
 			var b strings.Builder
 			_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+				if l, ok := c.(*ast.AutoLink); ok && entering { // an address, whose text is the address
+					b.Write(l.Label(src))
+				}
 				if t, ok := c.(*ast.Text); ok && entering {
 					b.WriteString(unescapeMarkdown(t.Segment.Value(src)))
 					if t.HardLineBreak() {
