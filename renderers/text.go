@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/tidwall/gjson"
 )
 
 // Text renders value as plain text with no markup. Standard and verbose write "key: value" lines,
 // nested objects indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c",
-// uniform arrays of objects as "key[N]:" over a table of aligned columns, and other arrays'
-// elements labelled 1, 2, ... Compact is lossless, with a grammar of its own (docs/renderers.md):
+// uniform arrays of objects as "key[N]:" over a table of aligned columns while every cell is at
+// most 40 display columns wide (else the records as other arrays' elements), and other arrays'
+// elements labelled 1, 2, ... Standard text that would be more than 1.1 times the bytes of the
+// minified JSON (deep nesting, uneven columns) is compact text instead. Compact is lossless, with a grammar of its own (docs/renderers.md):
 // "key=value" lines (several as one line of pairs, "a=1 b=x"), "key[]=a,b,c", "key: a=1 b=x" for
 // a flat object and, for a uniform array of objects, a "key[N]{a,b}:" header once and one
 // comma-separated row per element. No value is dropped at any verbosity. A value is double-quoted
@@ -58,6 +61,32 @@ func (r *render) text(v gjson.Result) {
 	if r.b.Len() == start {
 		r.writeEmpty(v)
 	}
+	if !r.verbose() {
+		r.noLargerThanJSONTimes(v, start, 11, 10)
+	}
+}
+
+// noLargerThanJSONTimes replaces what standard text wrote from start on by compact text (itself
+// never larger than the JSON, see noLargerThanJSON) when it is more than num/den times the bytes of
+// the minified JSON of v: padding and indentation add up in deep or uneven values, and standard
+// text is never more than 1.1 times the JSON (SPEC 5).
+func (r *render) noLargerThanJSONTimes(v gjson.Result, start, num, den int) {
+	r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
+	written := r.b.Len() - start
+	if written > 0 && r.b.String()[r.b.Len()-1] == '\n' {
+		written-- // finish trims it
+	}
+	if written*den <= len(r.scratch.buf)*num {
+		return
+	}
+	out := r.b.String()[:start]
+	r.b.Reset()
+	r.b.WriteString(out)
+	level := r.level
+	r.level = negotiation.Compact
+	r.compactRoot(v, r.opts.Schema)
+	r.noLargerThanJSON(v, start)
+	r.level = level
 }
 
 func (r *render) txtObject(obj gjson.Result, s *Schema, indent, depth int) {
@@ -106,11 +135,12 @@ func (r *render) txtValue(key string, v gjson.Result, p *Property, s *Schema, in
 	r.b.WriteByte('\n')
 }
 
-// txtArray writes "[N]" and the body of an array that is not a list of scalars: a table for a
-// uniform array of objects, else the elements labelled 1, 2, ... one level deeper.
+// txtArray writes "[N]" and the body of an array that is not a list of scalars: an aligned table
+// for a uniform array of objects whose cells are narrow (txtTableColumns), else the elements
+// labelled 1, 2, ... one level deeper.
 func (r *render) txtArray(arr gjson.Result, items *Schema, p *Property, indent, depth int) {
 	r.txtCount(arr)
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
+	if cols, mark, ok := r.txtTableColumns(arr, items); ok {
 		r.b.WriteByte(':')
 		r.txtDescription(p)
 		r.b.WriteByte('\n')
@@ -148,7 +178,7 @@ func (r *render) txtRootArray(arr gjson.Result, items *Schema) {
 		r.b.WriteByte('\n')
 		return
 	}
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
+	if cols, mark, ok := r.txtTableColumns(arr, items); ok {
 		r.txtTable(arr, cols, 0)
 		r.popColumns(mark)
 		return
