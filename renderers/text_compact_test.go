@@ -167,7 +167,7 @@ func TestCompactTextIssue17(t *testing.T) {
 		{
 			name: "nested arrays keep their levels",
 			give: `{"a":{"b":[1,[2,[3]]]},"id":"a1","name":"Ada","role":"admin","team":"core"}`,
-			want: "a:\n b[2]:\n 1\n [2]=\n  2\n  []=3\nid=a1 name=Ada role=admin team=core",
+			want: "id=a1 name=Ada role=admin team=core\na:\n b[2]:\n 1\n [2]=\n  2\n  []=3",
 		},
 		{
 			name: "null and empty members stay",
@@ -256,9 +256,9 @@ func TestCompactTextLayout(t *testing.T) {
 			want: "[1]=\nk=a t[]=x",
 		},
 		{
-			name: "runs of two or more pairable members make lines of pairs; one alone is a member",
+			name: "pairable members make one line of pairs, before the other members",
 			give: `{"a":1,"b":"x y","c":{"d":[{"e":1},{"e":2}]},"f":"p q"}`,
-			want: "a=1 b=\"x y\"\nc:\n d[2]{e}:\n 1\n 2\nf=p q",
+			want: "a=1 b=\"x y\" f=\"p q\"\nc:\n d[2]{e}:\n 1\n 2",
 		},
 	}
 	for _, tt := range tests {
