@@ -112,6 +112,6 @@ func ExamplePlainText() {
 	// city | t
 	// Bern | 8.1
 	//
-	// ☑ fetched
-	// cached
+	// - ☑ fetched
+	// - cached
 }
