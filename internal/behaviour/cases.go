@@ -96,6 +96,18 @@ func Plain(want string) func(string) error {
 	}
 }
 
+// PlainList checks that a text is markdown converted to plain text holding want: plain text
+// but for the source's list markers ("- "), which the conversion keeps (SPEC 5, text rules).
+func PlainList(want string) func(string) error {
+	return func(s string) error {
+		unlisted := strings.ReplaceAll("\n"+s, "\n- ", "\n")
+		if err := renderers.CheckPlain(unlisted); err != nil || json.Valid([]byte(s)) || !strings.Contains(s, want) {
+			return fmt.Errorf("not plain text (but for list markers) with %q (%v): %q", want, err, s)
+		}
+		return nil
+	}
+}
+
 // TOON checks that a text is TOON (not JSON, not markdown's bold) holding want.
 func TOON(want string) func(string) error {
 	return func(s string) error {
