@@ -37,10 +37,10 @@ func (r *render) mdTableColumns(arr gjson.Result, items *Schema) (cols []column,
 
 // cellFits reports whether s reads well in a table cell: at most maxCellWidth display columns,
 // and nothing that EscapeMarkdown writes as a character reference (line breaks, control
-// characters, white space at either end, a trailing backslash).
+// characters, white space at either end, a trailing run of backslashes; one is written escaped).
 func cellFits(s string) bool {
-	if len(s) > 4*maxCellWidth || strings.HasSuffix(s, `\`) {
-		return false
+	if len(s) > 4*maxCellWidth || strings.HasSuffix(s, `\\`) {
+		return false // one trailing backslash is written escaped (mdCell), two would need a reference
 	}
 	s = validText(s)
 	for i := 0; i < len(s); i++ {
@@ -118,6 +118,14 @@ func (r *render) mdTable(arr gjson.Result, cols []column, ind string) {
 func (r *render) mdCell(c *column, v gjson.Result) {
 	switch {
 	case r.compact() && isEmpty(v):
+	case v.Type == gjson.String && strings.HasSuffix(v.Str, `\`) && !strings.HasSuffix(v.Str, `\\`):
+		// A trailing backslash is escaped ("\\"), and a space keeps it from the cell's '|': GFM
+		// reads "\|" as an escaped pipe whatever precedes it.
+		writeEscaped(&r.b, v.Str[:len(v.Str)-1])
+		r.b.WriteString(`\\`)
+		if r.compact() {
+			r.b.WriteByte(' ')
+		}
 	case v.Type == gjson.String && v.Str != "" && !readsEmpty(v.Str):
 		writeEscaped(&r.b, v.Str)
 	default:

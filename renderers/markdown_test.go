@@ -212,10 +212,15 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 		wantStandard [][]string // when it differs from want
 	}{
 		{
-			// A cell could hold a trailing backslash only as a character reference: the records
-			// are a labelled list (issue 26), and no table is broken.
 			name: "cell",
 			give: `[{"path":"C:\\temp\\","size":1},{"path":"x","size":2}]`,
+			want: [][]string{{"Path", "Size"}, {`C:\temp\`, "1"}, {"x", "2"}},
+		},
+		{
+			// Two trailing backslashes would need a character reference: the records are a
+			// labelled list (issue 26), and no table is broken.
+			name: "cell ending with two backslashes",
+			give: `[{"path":"C:\\temp\\\\","size":1},{"path":"x","size":2}]`,
 		},
 		{
 			name: "header",
