@@ -12,7 +12,7 @@ import (
 // (an address may be autolinked); a table cell never holds a line break or an entity, so records
 // with multi-line or long text are labelled lists; null, "", [] and {} read differently.
 func TestMarkdownReadsAsWritten(t *testing.T) {
-	long := strings.TrimSpace(strings.Repeat("a long note ", 8)) // 95 characters
+	long := strings.TrimSpace(strings.Repeat("a long note ", 11)) // 131 characters
 	tests := []struct {
 		name string
 		give string

@@ -11,7 +11,7 @@ import (
 
 // maxCellWidth is the widest text, in display columns, that a markdown table cell holds; a record
 // with longer text is a labelled list, where the text can wrap as a paragraph.
-const maxCellWidth = 80
+const maxCellWidth = 120
 
 // mdTableColumns returns the columns of arr as a markdown table (tableColumns) when every cell
 // is one short line that escapes without a character reference (a table cell has no plain way to
