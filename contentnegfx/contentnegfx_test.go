@@ -79,7 +79,7 @@ func TestModuleInstallsTheMiddleware(t *testing.T) {
 		want string
 	}{
 		{[]string{"human"}, "_Hello, Ada_"},
-		{[]string{"format=text", "verbosity=compact"}, "greeting=Hello, Ada"},
+		{[]string{"format=text", "verbosity=compact"}, `greeting="Hello, Ada"`},
 		{[]string{"agent"}, `{"greeting":"Hello, Ada"}`},
 	}
 	for _, tt := range tests {

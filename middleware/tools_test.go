@@ -80,6 +80,20 @@ func plainText(t *testing.T, res *mcp.CallToolResult) {
 	}
 }
 
+// convertedText checks a markdown tool's result converted to plain text: plain text but for the
+// list markers of its source, which the conversion keeps (SPEC 5, text rules).
+func convertedText(t *testing.T, res *mcp.CallToolResult) {
+	t.Helper()
+	text := onlyText(t, res)
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		lines[i] = strings.TrimPrefix(line, "- ")
+	}
+	if err := renderers.CheckPlain(strings.Join(lines, "\n")); err != nil {
+		t.Errorf("plain-text check, list markers aside: %v\n%s", err, text)
+	}
+}
+
 func withStructured(t *testing.T, res *mcp.CallToolResult) {
 	t.Helper()
 	if res.StructuredContent == nil {
@@ -184,7 +198,7 @@ func TestToolRenderings(t *testing.T) {
 			{"text for a tool without output schema", []string{"format=text"}, toolPlain, empty, []check{plainText, withoutStructured, contains("Europe/Zurich")}},
 			{"human excluding markdown gets text", []string{"human", "format!=markdown"}, toolTyped, bern, []check{plainText}},
 			{"compact verbosity alone gives text", []string{"verbosity=compact"}, toolTyped, bern, []check{plainText}},
-			{"a markdown tool's result becomes plain text", []string{"format=text"}, toolMarkdown, empty, []check{plainText, contains("Report", "cold", "Bern", "wear a coat"), lacks("**", "](", "# ")}},
+			{"a markdown tool's result becomes plain text", []string{"format=text"}, toolMarkdown, empty, []check{convertedText, contains("Report", "cold", "Bern", "- wear a coat", "- take a hat"), lacks("**", "](", "# ")}},
 			{"markdown-only result stays for markdown", []string{"human"}, toolMarkdown, empty, []check{sameAsUndeclared(e, toolMarkdown, empty)}},
 			{"markdown-only result stays for json", []string{"agent"}, toolMarkdown, empty, []check{sameAsUndeclared(e, toolMarkdown, empty)}},
 			{"plain text result stays for text", []string{"format=text"}, toolPlainTxt, empty, []check{sameAsUndeclared(e, toolPlainTxt, empty)}},

@@ -5,9 +5,10 @@
 // [Generic] renders any value. Markdown is for people: objects as lists of labelled fields (labels
 // from the output [Schema]: a property's title, else its name made readable, with or without a
 // schema), units and percentages where the schema or [Options] say so, uniform arrays of objects
-// as tables at any depth, records holding arrays as list items with a field per line, nested
-// objects as sections, text with line breaks as hard line breaks (preformatted text as a code
-// block), and null and empty values as "none". Text holds no markup: readable
+// as tables at any depth while their cells are short lines (else records as list items with a
+// field per line), nested objects as sections, text with line breaks as hard line breaks
+// (preformatted text as a code block), and null as "none", [] as "empty list", {} as "empty
+// object" and "" as `""`. Text holds no markup: readable
 // "key: value" lines and aligned tables at standard; at compact, logfmt-style "key=value" lines and
 // header-once tables, never longer than the minified JSON and lossless: docs/renderers.md gives
 // its grammar, and every generic compact text reads back to exactly the value. [NewTemplate]
@@ -18,7 +19,8 @@
 // canonical form of the same value). Work is linear in the size of the value.
 //
 // Markdown output escapes every value taken from the data (keys included) with [EscapeMarkdown], so
-// data can never add structure; [CheckMarkdown] is the parse check the tests and fuzzers apply to it.
+// data can never add structure (an address may be autolinked, its text the address), and only
+// what would be read as markup where it stands, so data reads as written; [CheckMarkdown] is the parse check the tests and fuzzers apply to it.
 // Text output is verbatim: a value that would start a line with block syntax, that holds its
 // place's delimiter, '"' or '=', or that would read as a number, boolean, null or JSON text, is
 // quoted, and inline characters such as '*' are kept as they are.

@@ -11,11 +11,16 @@ import (
 // start of a line: parsing the result (CommonMark with the GFM extensions) yields exactly s as text
 // and no other node kind.
 //
-// It escapes what can change the parse and nothing more. Always: '\' before punctuation, '`', '*',
-// '~', '[', ']', '<' and '|'. In context: '_' unless it is inside a word (GFM never emphasizes an
-// intraword '_', so feels_like_c stays as it is), '&' where it could start an entity, block syntax
-// at the start ('#', '>', '+', '-', '=', ':', "1." and "1)"), a trailing "#" run, and the GFM
-// autolink triggers ("http:", "https:", "ftp:", "www." and '@' in an e-mail address). Newlines,
+// It escapes what can change the parse where it stands and nothing more, so that a person reads
+// the value as written. Always: '\' before punctuation, '`', '[', ']', '<' and '|'. In context:
+// '*' and '~' unless their run stands alone between blanks ("3 * 4"), '_' unless it is inside a
+// word (GFM never emphasizes an intraword '_', so feels_like_c stays as it is) or alone between
+// blanks, '&' where it could start an entity, block syntax at the start ('#', '>', '+', '-', '=',
+// ':', '*', "1." and "1)"), and a trailing "#" run. An address is written as it is
+// ("zoe@example.ch", "https://example.ch/a_b", "www.example.ch"), which GFM may autolink, its
+// text being the address, when the run of characters between blanks that holds it needs no
+// escape; otherwise the autolink trigger is escaped too ("http\:", "www\.", '\@'), so that no
+// autolink can start where an escape follows. Newlines,
 // carriage returns, leading or trailing white space (Unicode's too, such as U+00A0) and a trailing
 // backslash become numeric character references (&#10;, &#13;, &#32;, &#160;, &#92;), so a value
 // never breaks a line, a table row or a bold label, and keeps its spaces.
@@ -65,7 +70,14 @@ func needsEscape(s string) bool {
 
 // writeEscaped writes EscapeMarkdown(s) to b.
 func writeEscaped(b *strings.Builder, s string) {
+	writeEscapedLinks(b, s, true)
+}
+
+// writeEscapedLinks is writeEscaped; with links false, it never escapes an autolink trigger (it
+// then tells whether a run of characters needs another escape, see linkRun).
+func writeEscapedLinks(b *strings.Builder, s string, links bool) {
 	s = validText(s)
+	runs := linkRun{start: -1, never: !links}
 	lead, trail := spaceEdges(s)
 	digits := len(s) - len(strings.TrimLeft(s, "0123456789")) // a leading digit run: "1." may be a list marker
 	for i := 0; i < len(s); i++ {
@@ -105,10 +117,13 @@ func writeEscaped(b *strings.Builder, s string) {
 			if !literalAfterBackslash(s, i+1) {
 				b.WriteByte('\\')
 			}
-		case '`', '*', '~', '[', ']', '<', '|':
+		case '`', '[', ']', '<', '|':
 			b.WriteByte('\\')
+		case '*', '~':
+			i = writeRun(b, s, i, false)
+			continue
 		case '_':
-			i = writeUnderscores(b, s, i)
+			i = writeRun(b, s, i, true)
 			continue
 		case '&':
 			if entityLike(s, i+1) {
@@ -123,15 +138,16 @@ func writeEscaped(b *strings.Builder, s string) {
 				b.WriteByte('\\')
 			}
 		case '.', ')':
-			if i == digits && i > 0 && (i+1 == len(s) || isBlank(s[i+1])) || (c == '.' && strings.HasSuffix(s[:i], "www")) {
+			if i == digits && i > 0 && (i+1 == len(s) || isBlank(s[i+1])) ||
+				c == '.' && strings.HasSuffix(s[:i], "www") && !runs.clean(s, i) {
 				b.WriteByte('\\')
 			}
 		case '@':
-			if i > 0 && s[i-1] > ' ' && s[i-1] < utf8.RuneSelf && i+1 < len(s) && isAlnum(s[i+1]) {
+			if i > 0 && s[i-1] > ' ' && s[i-1] < utf8.RuneSelf && i+1 < len(s) && isAlnum(s[i+1]) && !runs.clean(s, i) {
 				b.WriteByte('\\')
 			}
 		}
-		if c == ':' && i > 0 && hasURLScheme(s[:i]) {
+		if c == ':' && i > 0 && hasURLScheme(s[:i]) && !runs.clean(s, i) {
 			b.WriteByte('\\')
 		}
 		b.WriteByte(c)
@@ -154,25 +170,67 @@ func isC1(s string, i int) bool {
 	return s[i] == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0
 }
 
-// writeUnderscores writes the run of '_' starting at s[i] and returns the index of its last byte.
-// The run is kept as is only when a letter or digit is on both sides: GFM never lets such a run
-// open or close emphasis.
-func writeUnderscores(b *strings.Builder, s string, i int) int {
+// writeRun writes the run of s[i] ('*', '~' or '_') starting at s[i] and returns the index of its
+// last byte. The run is kept as is when it stands alone between blanks ("3 * 4": it can neither
+// open nor close emphasis, and not being at the start it is no list marker) and, for '_'
+// (intraword), when a letter or digit is on both sides: GFM never lets such a run open or close
+// emphasis. Otherwise each character is escaped.
+func writeRun(b *strings.Builder, s string, i int, intraword bool) int {
+	c := s[i]
 	j := i
-	for j < len(s) && s[j] == '_' {
+	for j < len(s) && s[j] == c {
 		j++
 	}
-	before, _ := utf8.DecodeLastRuneInString(s[:i])
-	after, _ := utf8.DecodeRuneInString(s[j:])
-	intraword := i > 0 && j < len(s) && isWordRune(before) && isWordRune(after)
+	keep := i > 0 && j < len(s) && isBlank(s[i-1]) && isBlank(s[j])
+	if intraword && !keep {
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[j:])
+		keep = i > 0 && j < len(s) && isWordRune(before) && isWordRune(after)
+	}
 	for k := i; k < j; k++ {
-		if !intraword {
+		if !keep {
 			b.WriteByte('\\')
 		}
-		b.WriteByte('_')
+		b.WriteByte(c)
 	}
 	return j - 1
 }
+
+// linkRun tells whether an autolink trigger may be written as it is: when the run of characters
+// around it, between blanks (or the ends of the value), is written with no escape. GFM's extended
+// autolinks end at white space, so an autolink is then the text of the value and nothing else.
+// The run is checked once, on its first trigger, by escaping it alone with no trigger escaped: as
+// the start of a value it meets rules at least as strict as where it stands.
+type linkRun struct {
+	start, end int  // the run last checked: s[start:end]
+	ok         bool // it needs no escape
+	never      bool // triggers are never escaped (a run being checked)
+}
+
+// clean reports whether the trigger at s[i] may stay as it is.
+func (l *linkRun) clean(s string, i int) bool {
+	if l.never {
+		return true
+	}
+	if l.start < 0 || i < l.start || i >= l.end {
+		l.start, l.end = i, i
+		for l.start > 0 && !isRunBreak(s[l.start-1]) {
+			l.start--
+		}
+		for l.end < len(s) && !isRunBreak(s[l.end]) {
+			l.end++
+		}
+		run := s[l.start:l.end]
+		var b strings.Builder
+		b.Grow(len(run))
+		writeEscapedLinks(&b, run, false)
+		l.ok = b.String() == run
+	}
+	return l.ok
+}
+
+// isRunBreak reports whether c ends a run of characters that an autolink may span.
+func isRunBreak(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // opensBlock reports whether c followed by rest, at the start of a line, can begin block syntax
 // (list item, setext underline, thematic break, block quote or table delimiter row). The other

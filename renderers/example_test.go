@@ -58,7 +58,7 @@ func ExampleGeneric_Text() {
 	}
 	// Output:
 	// compact:
-	// location=Bern, Switzerland
+	// location="Bern, Switzerland"
 	// days[2]{date,high_c,low_c,conditions,rain}:
 	// 2026-11-20,8,2,Light rain,0.8
 	// 2026-11-21,9,-1,Sunny,0.05
@@ -112,6 +112,6 @@ func ExamplePlainText() {
 	// city | t
 	// Bern | 8.1
 	//
-	// ☑ fetched
-	// cached
+	// - ☑ fetched
+	// - cached
 }

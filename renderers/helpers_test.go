@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -38,6 +39,10 @@ func paragraphText(md string) (string, error) {
 	}
 	var b strings.Builder
 	for n := para.FirstChild(); n != nil; n = n.NextSibling() {
+		if l, ok := n.(*ast.AutoLink); ok { // an address, whose text is the address
+			b.Write(l.Label(src))
+			continue
+		}
 		t, ok := n.(*ast.Text)
 		if !ok {
 			return "", fmt.Errorf("paragraph holds %s", n.Kind())
@@ -49,6 +54,9 @@ func paragraphText(md string) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// autolinkTag matches the tags of an autolinked address, whose text is the address.
+var autolinkTag = regexp.MustCompile(`<a href="(?:https?://|ftp://|mailto:)[^"<>]*">|</a>`)
 
 var gfmHTML = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
@@ -65,6 +73,7 @@ func paragraphHTMLText(md string) (string, error) {
 	}
 	body, ok := strings.CutPrefix(out, "<p>")
 	body, ok2 := strings.CutSuffix(body, "</p>\n")
+	body = autolinkTag.ReplaceAllString(body, "") // an autolinked address reads as its text
 	if !ok || !ok2 || strings.Contains(body, "<") {
 		return "", fmt.Errorf("HTML is not one plain paragraph: %q", out)
 	}
@@ -79,6 +88,7 @@ var markdownKinds = map[ast.NodeKind]bool{
 	ast.KindDocument: true, ast.KindHeading: true, ast.KindParagraph: true, ast.KindList: true,
 	ast.KindListItem: true, ast.KindTextBlock: true, ast.KindText: true, ast.KindString: true,
 	ast.KindEmphasis: true, ast.KindFencedCodeBlock: true, east.KindTable: true, east.KindTableHeader: true,
+	ast.KindAutoLink:  true, // an address in the data, autolinked by GFM: its text is the address
 	east.KindTableRow: true, east.KindTableCell: true,
 }
 

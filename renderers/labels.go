@@ -12,16 +12,32 @@ import (
 // This file holds what makes generic markdown read as prose for people: labels from the schema or
 // from the key made readable, units, and percentages.
 
-// acronyms are the words a readable label writes in capitals.
+// acronyms are the words a readable label writes in capitals, or spells as a unit or an encoding
+// is spelled ("utf8" reads "UTF-8", "kwh" "kWh"): common acronyms, currencies (ISO 4217) and
+// units. A word is looked up in lower case; words not here are written in lower case (the first
+// capitalized), or as they are when they are written in capitals already.
 var acronyms = map[string]string{
-	"id": "ID", "ids": "IDs", "url": "URL", "uri": "URI", "uv": "UV", "ip": "IP", "api": "API",
-	"http": "HTTP", "https": "HTTPS", "json": "JSON", "html": "HTML", "sku": "SKU", "ttl": "TTL",
-	"cpu": "CPU", "utc": "UTC", "sha": "SHA", "tls": "TLS", "db": "DB",
+	// Acronyms.
+	"id": "ID", "ids": "IDs", "url": "URL", "urls": "URLs", "uri": "URI", "uris": "URIs",
+	"uuid": "UUID", "guid": "GUID", "pid": "PID", "uv": "UV", "ip": "IP", "api": "API",
+	"http": "HTTP", "https": "HTTPS", "json": "JSON", "html": "HTML", "xml": "XML", "csv": "CSV",
+	"pdf": "PDF", "sql": "SQL", "sku": "SKU", "ttl": "TTL", "cpu": "CPU", "gpu": "GPU",
+	"ram": "RAM", "utc": "UTC", "tls": "TLS", "ssh": "SSH", "dns": "DNS", "tcp": "TCP",
+	"udp": "UDP", "db": "DB", "os": "OS", "ui": "UI", "mcp": "MCP", "llm": "LLM", "gps": "GPS",
+	"iso": "ISO", "mime": "MIME", "ascii": "ASCII", "etag": "ETag",
+	// Encodings and digests.
+	"utf8": "UTF-8", "utf16": "UTF-16", "utf32": "UTF-32", "md5": "MD5", "sha": "SHA",
+	"sha1": "SHA1", "sha256": "SHA256", "sha512": "SHA512",
+	// Currencies.
+	"chf": "CHF", "eur": "EUR", "usd": "USD", "gbp": "GBP", "jpy": "JPY", "cny": "CNY",
+	// Units.
+	"kb": "KB", "mb": "MB", "gb": "GB", "tb": "TB", "kib": "KiB", "mib": "MiB", "gib": "GiB",
+	"kwh": "kWh", "kmh": "km/h",
 }
 
 // words splits an identifier at '_', '-', ' ' and case changes, appending the words to out:
 // "precipitationProbability_pct" gives "precipitation", "Probability", "pct"; "HTTPStatus" gives
-// "HTTP", "Status".
+// "HTTP", "Status"; "utf8Bytes" gives "utf8", "Bytes".
 func words(out []string, s string) []string {
 	start := -1
 	var prev rune
@@ -29,7 +45,8 @@ func words(out []string, s string) []string {
 		sep := c == '_' || c == '-' || c == ' '
 		_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte, which c reads as U+FFFD
 		next, _ := utf8.DecodeRuneInString(s[i+size:])
-		camel := unicode.IsUpper(c) && (unicode.IsLower(prev) || unicode.IsUpper(prev) && unicode.IsLower(next))
+		camel := unicode.IsUpper(c) && (unicode.IsLower(prev) || unicode.IsDigit(prev) ||
+			unicode.IsUpper(prev) && unicode.IsLower(next))
 		if start >= 0 && (sep || camel) {
 			out = append(out, s[start:i])
 			start = -1

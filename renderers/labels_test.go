@@ -24,6 +24,18 @@ func TestReadable(t *testing.T) {
 		{give: "price", unit: "CHF", want: "Price"},
 		{give: "total_chf", unit: "CHF", want: "Total"},
 		{give: "size", unit: "bytes", want: "Size"},
+		// Issue 26: acronyms and units stay readable.
+		{give: "utf8Bytes", want: "UTF-8 bytes"},
+		{give: "http_status", want: "HTTP status"},
+		{give: "id", want: "ID"},
+		{give: "chf", want: "CHF"},
+		{give: "entityType", want: "Entity type"},
+		{give: "entity_type", want: "Entity type"},
+		{give: "sha256Sum", want: "SHA256 sum"},
+		{give: "price_eur", want: "Price EUR"},
+		{give: "sizeKb", want: "Size KB"},
+		{give: "pid", want: "PID"},
+		{give: "uuid", want: "UUID"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {

@@ -18,7 +18,8 @@ const maxSectionLevel = 4
 // comma-separated list; any other array a list with one item per element, an object element
 // written as a record: its scalar fields one per line ("**A:** 1" hard line breaks between), then
 // each nested field under its label (a table, or a nested list). Text that holds line breaks keeps
-// them (hard line breaks). Null and empty arrays and objects read "none", an empty string `""`.
+// them (hard line breaks). Null reads "none", an empty array "empty list", an empty object "empty
+// object" and an empty string `""`.
 // The label of a property the schema declares is its title, else its name made readable
 // ("precipitation_probability" gives "Precipitation probability"); a key the schema does not
 // declare is made readable too when every key of its object reads as a property name
@@ -48,7 +49,7 @@ func (r *render) markdown(v gjson.Result) {
 	}
 	start := r.b.Len()
 	switch {
-	case v.IsObject():
+	case v.IsObject() && !isEmpty(v):
 		r.mdSection(v, r.opts.Schema, 2, 0)
 	case v.IsArray() && !isEmpty(v) && !scalarArray(v):
 		r.mdArrayBlock(v, itemsOf(r.opts.Schema), "", 0)
@@ -64,8 +65,25 @@ func (r *render) markdown(v gjson.Result) {
 	}
 }
 
-// none is what markdown shows for null and for an empty array or object.
-const none = "none"
+// What markdown shows for null and for an empty array or object (the empty string is `""`), and
+// for a record or section left with nothing to show. A string that reads as one of them is quoted.
+const (
+	none        = "none"
+	emptyList   = "empty list"
+	emptyObject = "empty object"
+)
+
+// readsEmpty reports whether s, written as it is, would read as an empty value.
+func readsEmpty(s string) bool { return s == none || s == emptyList || s == emptyObject }
+
+// writeEmptyWords writes what markdown shows for v, an empty array or object.
+func (r *render) writeEmptyWords(v gjson.Result) {
+	if v.IsArray() {
+		r.b.WriteString(emptyList)
+		return
+	}
+	r.b.WriteString(emptyObject)
+}
 
 // blockBreak ends the current block with a blank line unless the output is empty or already ends
 // with one.
@@ -127,10 +145,10 @@ func (r *render) mdInline(v gjson.Result, depth int) bool {
 }
 
 // mdArrayBlock writes a non-empty array that is not a list of scalars as a block indented by ind:
-// a table when it is a uniform array of objects (a cell holds one line, so a line break in it
-// stays a character reference), else a list with an item per element.
+// a table when it is a uniform array of objects whose cells are short lines (mdTableColumns), else
+// a list with an item per element.
 func (r *render) mdArrayBlock(arr gjson.Result, items *Schema, ind string, depth int) {
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
+	if cols, mark, ok := r.mdTableColumns(arr, items); ok {
 		r.mdTable(arr, cols, ind)
 		r.popColumns(mark)
 		return
@@ -165,7 +183,7 @@ func (r *render) mdElements(arr gjson.Result, items *Schema, ind string, depth i
 		case el.IsArray() && !isEmpty(el) && depth+1 < maxDepth && !(rows && scalarArray(el)):
 			r.b.WriteString("Item ")
 			r.b.WriteString(strconv.Itoa(i))
-			if cols, mark, ok := r.tableColumns(el, itemsOf(items)); ok {
+			if cols, mark, ok := r.mdTableColumns(el, itemsOf(items)); ok {
 				r.b.WriteString("\n\n")
 				r.mdTable(el, cols, sub)
 				r.popColumns(mark)
@@ -254,7 +272,7 @@ func (r *render) mdContainer(f *field, names bool, ind string, depth int) {
 	r.mdBoldLabel(f, names)
 	r.mdDescription(f.prop)
 	if f.value.IsArray() {
-		if cols, mark, ok := r.tableColumns(f.value, itemsOf(schemaOf(f.prop))); ok {
+		if cols, mark, ok := r.mdTableColumns(f.value, itemsOf(schemaOf(f.prop))); ok {
 			r.b.WriteString("\n\n")
 			r.mdTable(f.value, cols, ind)
 			r.popColumns(mark)
@@ -356,7 +374,7 @@ func (r *render) mdDescription(p *Property) {
 	}
 }
 
-// mdInlineValue writes a value within a paragraph: a scalar, "none" for an empty container, a
+// mdInlineValue writes a value within a paragraph: a scalar, "empty list" or "empty object", a
 // list of scalars, or (for a container too deep to descend into) its escaped minified JSON. Text
 // with line breaks continues on lines indented by ind.
 func (r *render) mdInlineValue(v gjson.Result, ind string, depth int) {
@@ -364,7 +382,7 @@ func (r *render) mdInlineValue(v gjson.Result, ind string, depth int) {
 	case v.Type != gjson.JSON:
 		r.mdScalar(v, ind)
 	case isEmpty(v):
-		r.b.WriteString(none)
+		r.writeEmptyWords(v)
 	case scalarArray(v) && depth+1 < maxDepth:
 		r.mdList(v, ind)
 	default:
@@ -382,8 +400,8 @@ func (r *render) mdKey(key string) {
 }
 
 // mdScalar writes a string as text (mdText), null as "none", and a number or boolean as its JSON
-// text. The empty string is `""`, and a string that reads "none" is quoted so it cannot be taken
-// for an empty value.
+// text. The empty string is `""`, and a string that reads "none", "empty list" or "empty object"
+// is quoted so it cannot be taken for an empty value.
 func (r *render) mdScalar(v gjson.Result, ind string) {
 	switch {
 	case v.Type == gjson.Null:
@@ -392,8 +410,10 @@ func (r *render) mdScalar(v gjson.Result, ind string) {
 		r.b.WriteString(v.Raw)
 	case v.Str == "":
 		r.b.WriteString(`""`)
-	case v.Str == none:
-		r.b.WriteString(`"none"`)
+	case readsEmpty(v.Str):
+		r.b.WriteByte('"')
+		r.b.WriteString(v.Str)
+		r.b.WriteByte('"')
 	default:
 		r.mdText(v.Str, ind)
 	}

@@ -1,8 +1,62 @@
 package renderers
 
 import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 	"github.com/tidwall/gjson"
 )
+
+// maxCellWidth is the widest text, in display columns, that a markdown table cell holds; a record
+// with longer text is a labelled list, where the text can wrap as a paragraph.
+const maxCellWidth = 120
+
+// mdTableColumns returns the columns of arr as a markdown table (tableColumns) when every cell
+// is one short line that escapes without a character reference (a table cell has no plain way to
+// hold a line break or edge white space); otherwise ok is false and arr is a list of records.
+func (r *render) mdTableColumns(arr gjson.Result, items *Schema) (cols []column, mark int, ok bool) {
+	cols, mark, ok = r.tableColumns(arr, items)
+	if !ok {
+		return cols, mark, ok
+	}
+	arr.ForEach(func(_, el gjson.Result) bool {
+		el.ForEach(func(_, v gjson.Result) bool {
+			ok = v.Type != gjson.String || cellFits(v.Str)
+			return ok
+		})
+		return ok
+	})
+	if !ok {
+		r.popColumns(mark)
+		return nil, mark, false
+	}
+	return cols, mark, true
+}
+
+// cellFits reports whether s reads well in a table cell: at most maxCellWidth display columns,
+// and nothing that EscapeMarkdown writes as a character reference (line breaks, control
+// characters, white space at either end, a trailing run of backslashes; one is written escaped).
+func cellFits(s string) bool {
+	if len(s) > 4*maxCellWidth || strings.HasSuffix(s, `\\`) {
+		return false // one trailing backslash is written escaped (mdCell), two would need a reference
+	}
+	s = validText(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' && c != '\t' || c == 0x7f || isC1(s, i) {
+			return false
+		}
+	}
+	if s != "" {
+		first, _ := utf8.DecodeRuneInString(s)
+		last, _ := utf8.DecodeLastRuneInString(s)
+		if unicode.IsSpace(first) || unicode.IsSpace(last) {
+			return false
+		}
+	}
+	return uniseg.StringWidth(s) <= maxCellWidth
+}
 
 // mdTable writes a GFM table, each line indented by ind; compact drops columns that are empty in
 // every row and pads nothing.
@@ -57,14 +111,22 @@ func (r *render) mdTable(arr gjson.Result, cols []column, ind string) {
 	r.mdColumnDescriptions(cols, names, ind)
 }
 
-// mdCell writes a table cell of column c: a string escaped on one line (a line break stays a
-// character reference: a cell has no other way to hold one), null "none" and the empty string `""`
+// mdCell writes a table cell of column c: a string escaped on one line (mdTableColumns lets no
+// line break or edge white space into a table), null "none" and the empty string `""`
 // (at compact both leave the cell empty), and a number in "%" or a fraction as a percentage (other
 // units are in the header).
 func (r *render) mdCell(c *column, v gjson.Result) {
 	switch {
 	case r.compact() && isEmpty(v):
-	case v.Type == gjson.String && v.Str != "" && v.Str != none:
+	case v.Type == gjson.String && strings.HasSuffix(v.Str, `\`) && !strings.HasSuffix(v.Str, `\\`):
+		// A trailing backslash is escaped ("\\"), and a space keeps it from the cell's '|': GFM
+		// reads "\|" as an escaped pipe whatever precedes it.
+		writeEscaped(&r.b, v.Str[:len(v.Str)-1])
+		r.b.WriteString(`\\`)
+		if r.compact() {
+			r.b.WriteByte(' ')
+		}
+	case v.Type == gjson.String && v.Str != "" && !readsEmpty(v.Str):
 		writeEscaped(&r.b, v.Str)
 	default:
 		r.mdValue(c.key, c.prop, v, false, "")

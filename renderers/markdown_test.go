@@ -53,7 +53,7 @@ func TestGenericMarkdown(t *testing.T) {
 		},
 		{name: "undeclared keys are data", give: `{"README_*draft*.md":2,"C:\\temp\\":3,"content-type":1}`, want: "- **README\\_\\*draft\\*.md:** 2\n- **C:\\temp&#92;:** 3\n- **content-type:** 1"},
 		{name: "numbers as written", give: `{"a":1.50,"b":1e400,"c":-0,"d":12345678901234567890}`, want: "- **A:** 1.50\n- **B:** 1e400\n- **C:** -0\n- **D:** 12345678901234567890"},
-		{name: "literals and empties", give: `{"a":null,"b":true,"c":"","d":[],"e":{}}`, want: "- **A:** none\n- **B:** true\n- **C:** \"\"\n- **D:** none\n- **E:** none"},
+		{name: "literals and empties", give: `{"a":null,"b":true,"c":"","d":[],"e":{}}`, want: "- **A:** none\n- **B:** true\n- **C:** \"\"\n- **D:** empty list\n- **E:** empty object"},
 		{name: "compact drops empties and bold", give: `{"a":null,"b":1,"c":"","d":[],"e":{}}`, opts: compact, want: "- B: 1"},
 		{name: "compact of only empties", give: `{"a":null}`, opts: compact, want: "none"},
 		{name: "scalar array", give: `{"tags":["a","b, c","",1,null]}`, want: "- **Tags:** a, \"b, c\", \"\", 1, none"},
@@ -65,7 +65,7 @@ func TestGenericMarkdown(t *testing.T) {
 			name: "records holding arrays: labelled lines, line items as a table",
 			give: `{"orders":[{"id":"o1","tags":["x","y"],"items":[{"sku":"A","qty":2}],"by":{"name":"Ada"}},{"id":"o2","items":[],"note":null}]}`,
 			want: "## Orders\n\n- **ID:** o1\\\n  **Tags:** x, y\\\n  **Items:**\n\n  | SKU | Qty |\n  | --- | --- |\n  | A | 2 |\n\n" +
-				"  **By:**\n  - **Name:** Ada\n- **ID:** o2\\\n  **Items:** none\\\n  **Note:** none",
+				"  **By:**\n  - **Name:** Ada\n- **ID:** o2\\\n  **Items:** empty list\\\n  **Note:** none",
 		},
 		{
 			name: "compact records",
@@ -78,7 +78,7 @@ func TestGenericMarkdown(t *testing.T) {
 		{
 			name: "array of arrays: each level a list level, rows of scalars inline",
 			give: `[[1,2],[],[[3],[{"a":1}]]]`,
-			want: "- 1, 2\n- none\n- Item 3\n  - 3\n  - Item 2\n\n    | A |\n    | --- |\n    | 1 |",
+			want: "- 1, 2\n- empty list\n- Item 3\n  - 3\n  - Item 2\n\n    | A |\n    | --- |\n    | 1 |",
 		},
 		{name: "nested objects", give: `{"a":{"b":{"c":1}}}`, want: "## A\n\n### B\n\n- **C:** 1"},
 		{name: "sections stop at level 4", give: `{"a":{"b":{"c":{"d":{"e":{"f":1},"g":2}}}}}`, want: "## A\n\n### B\n\n#### C\n\n- **D:**\n  - **E:**\n    - **F:** 1\n  - **G:** 2"},
@@ -217,6 +217,12 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 			want: [][]string{{"Path", "Size"}, {`C:\temp\`, "1"}, {"x", "2"}},
 		},
 		{
+			// Two trailing backslashes would need a character reference: the records are a
+			// labelled list (issue 26), and no table is broken.
+			name: "cell ending with two backslashes",
+			give: `[{"path":"C:\\temp\\\\","size":1},{"path":"x","size":2}]`,
+		},
+		{
 			name: "header",
 			give: `[{"C:\\temp\\":1,"size":1},{"C:\\temp\\":2,"size":2}]`,
 			want: [][]string{{`C:\temp\`, "size"}, {"1", "1"}, {"2", "2"}},
@@ -224,9 +230,13 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 		{
 			name: "cell before an empty cell",
 			give: `[{"a":"x\\","b":""},{"a":"\\\\","b":"y"}]`,
-			want: [][]string{{"A", "B"}, {`x\`, ""}, {`\\`, "y"}},
+		},
+		{
+			name: "cell with backslashes before an empty cell",
+			give: `[{"a":"x\\y","b":""},{"a":"\\\\z","b":"y"}]`,
+			want: [][]string{{"A", "B"}, {`x\y`, ""}, {`\\z`, "y"}},
 			// standard writes the empty string `""`
-			wantStandard: [][]string{{"A", "B"}, {`x\`, `""`}, {`\\`, "y"}},
+			wantStandard: [][]string{{"A", "B"}, {`x\y`, `""`}, {`\\z`, "y"}},
 		},
 	}
 	for _, tt := range tests {
@@ -350,7 +360,7 @@ func TestMarkdownReadable(t *testing.T) {
 			name: "records: one labelled line per field, keys readable without a schema",
 			give: `{"entities":[{"name":"Zoë","entityType":"person","observations":["since 2024","role=admin"]},{"name":"Bob","entity_type":"bot","observations":[]}]}`,
 			want: "## Entities\n\n- **Name:** Zoë\\\n  **Entity type:** person\\\n  **Observations:** since 2024, role=admin\n" +
-				"- **Name:** Bob\\\n  **Entity type:** bot\\\n  **Observations:** none",
+				"- **Name:** Bob\\\n  **Entity type:** bot\\\n  **Observations:** empty list",
 		},
 		{
 			name: "line items of a record in a list are a table",
@@ -377,11 +387,11 @@ func TestMarkdownReadable(t *testing.T) {
 			give: `[{"note":"a\nb","n":1},{"n":2}]`,
 			want: "- **Note:** a\\\n  b\\\n  **N:** 1\n- **N:** 2",
 		},
-		{name: "a table cell holds one line", give: `[{"k":"a\nb"}]`, want: "| K |\n| --- |\n| a&#10;b |"},
+		{name: "a table cell holds one line: records with a line break are a list", give: `[{"k":"a\nb"}]`, want: "- **K:** a\\\n  b"},
 		{
-			name: "empty values read none, the empty string and the word none are quoted",
+			name: "empty values read none, empty list, empty object; the empty string and the word none are quoted",
 			give: `{"tags":[],"meta":{},"note":null,"text":"","word":"none","list":["none","",null]}`,
-			want: "- **Tags:** none\n- **Meta:** none\n- **Note:** none\n- **Text:** \"\"\n- **Word:** \"none\"\n- **List:** \"none\", \"\", none",
+			want: "- **Tags:** empty list\n- **Meta:** empty object\n- **Note:** none\n- **Text:** \"\"\n- **Word:** \"none\"\n- **List:** \"none\", \"\", none",
 		},
 		{
 			name: "empty cells",

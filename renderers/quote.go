@@ -3,6 +3,8 @@ package renderers
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 )
 
 // This file holds how text values are quoted: when (needsQuote) and how (writeQuoted).
@@ -106,23 +108,18 @@ func isJSONNumber(s string) bool {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// quotedWidth returns the width in runes of s as txtString writes it under rule.
+// quotedWidth returns the display width of s as txtString writes it under rule: the columns a
+// terminal gives it (East Asian wide characters and emoji two, combining marks none).
 func quotedWidth(s string, rule quoteRule) int {
+	if len(s) > 4*maxAlignedWidth {
+		return len(s) // wider than any aligned cell whatever its characters: no need to measure
+	}
 	if !needsQuote(s, rule) {
-		return utf8.RuneCountInString(s)
+		return uniseg.StringWidth(s)
 	}
-	w := 2
-	for _, c := range s {
-		switch {
-		case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t':
-			w += 2
-		case needsEscapeRune(c):
-			w += 6
-		default:
-			w++
-		}
-	}
-	return w
+	var b strings.Builder
+	writeQuoted(&b, s)
+	return uniseg.StringWidth(b.String())
 }
 
 // needsEscapeRune reports whether r must be written as an escape inside a quoted text value: control

@@ -4,13 +4,17 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/contentneg/contentneg/internal/tokens"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/tidwall/gjson"
 )
 
 // Text renders value as plain text with no markup. Standard and verbose write "key: value" lines,
 // nested objects indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c",
-// uniform arrays of objects as "key[N]:" over a table of aligned columns, and other arrays'
-// elements labelled 1, 2, ... Compact is lossless, with a grammar of its own (docs/renderers.md):
+// uniform arrays of objects as "key[N]:" over a table of aligned columns while every cell is at
+// most 40 display columns wide (else the records as other arrays' elements), and other arrays'
+// elements labelled 1, 2, ... Standard text that would be more than 1.1 times the bytes of the
+// minified JSON (deep nesting, uneven columns) is compact text instead. Compact is lossless, with a grammar of its own (docs/renderers.md):
 // "key=value" lines (several as one line of pairs, "a=1 b=x"), "key[]=a,b,c", "key: a=1 b=x" for
 // a flat object and, for a uniform array of objects, a "key[N]{a,b}:" header once and one
 // comma-separated row per element. No value is dropped at any verbosity. A value is double-quoted
@@ -58,6 +62,32 @@ func (r *render) text(v gjson.Result) {
 	if r.b.Len() == start {
 		r.writeEmpty(v)
 	}
+	if !r.verbose() {
+		r.noLargerThanJSONTimes(v, start, 11, 10)
+	}
+}
+
+// noLargerThanJSONTimes replaces what standard text wrote from start on by compact text (itself
+// never larger than the JSON, see noLargerThanJSON) when it is more than num/den times the bytes of
+// the minified JSON of v: padding and indentation add up in deep or uneven values, and standard
+// text is never more than 1.1 times the JSON (SPEC 5).
+func (r *render) noLargerThanJSONTimes(v gjson.Result, start, num, den int) {
+	r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
+	written := r.b.Len() - start
+	if written > 0 && r.b.String()[r.b.Len()-1] == '\n' {
+		written-- // finish trims it
+	}
+	if written*den <= len(r.scratch.buf)*num {
+		return
+	}
+	out := r.b.String()[:start]
+	r.b.Reset()
+	r.b.WriteString(out)
+	level := r.level
+	r.level = negotiation.Compact
+	r.compactRoot(v, r.opts.Schema)
+	r.noLargerThanJSON(v, start)
+	r.level = level
 }
 
 func (r *render) txtObject(obj gjson.Result, s *Schema, indent, depth int) {
@@ -106,11 +136,12 @@ func (r *render) txtValue(key string, v gjson.Result, p *Property, s *Schema, in
 	r.b.WriteByte('\n')
 }
 
-// txtArray writes "[N]" and the body of an array that is not a list of scalars: a table for a
-// uniform array of objects, else the elements labelled 1, 2, ... one level deeper.
+// txtArray writes "[N]" and the body of an array that is not a list of scalars: an aligned table
+// for a uniform array of objects whose cells are narrow (txtTableColumns), else the elements
+// labelled 1, 2, ... one level deeper.
 func (r *render) txtArray(arr gjson.Result, items *Schema, p *Property, indent, depth int) {
 	r.txtCount(arr)
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
+	if cols, mark, ok := r.txtTableColumns(arr, items); ok {
 		r.b.WriteByte(':')
 		r.txtDescription(p)
 		r.b.WriteByte('\n')
@@ -148,7 +179,7 @@ func (r *render) txtRootArray(arr gjson.Result, items *Schema) {
 		r.b.WriteByte('\n')
 		return
 	}
-	if cols, mark, ok := r.tableColumns(arr, items); ok {
+	if cols, mark, ok := r.txtTableColumns(arr, items); ok {
 		r.txtTable(arr, cols, 0)
 		r.popColumns(mark)
 		return
@@ -228,7 +259,8 @@ func (r *render) writeIndent(indent int) {
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // noLargerThanJSON replaces what compact text wrote from start on by the minified JSON of v when
-// that is shorter: compact text is never larger than the JSON it comes from. The JSON is one line
+// that is shorter in bytes or in o200k tokens (fewerTokens): compact text is never larger than the
+// JSON it comes from. The JSON is one line
 // that starts with '{', '[' or '"' (or is a bare scalar), so it holds no block syntax, and the
 // compact grammar reads a text that is one JSON value as that value.
 func (r *render) noLargerThanJSON(v gjson.Result, start int) {
@@ -237,11 +269,35 @@ func (r *render) noLargerThanJSON(v gjson.Result, start int) {
 	if written > 0 && r.b.String()[r.b.Len()-1] == '\n' {
 		written--
 	}
-	if written <= len(r.scratch.buf) {
+	if written <= len(r.scratch.buf) && r.fewerTokens(start, written) {
 		return
 	}
 	out := r.b.String()[:start]
 	r.b.Reset()
 	r.b.WriteString(out)
 	r.b.Write(r.scratch.buf)
+}
+
+// Where compact text counts tokens: a layout of at most tokenFreeShare of the JSON's bytes is
+// taken to be fewer tokens too (no value of the corpus nor of 20,000 random values with quoting,
+// nesting and wide characters is otherwise, see TestCompactTextTokensRandom); above it, the
+// tokens of both are counted, for a JSON of up to maxTokenCount bytes. A larger JSON gets its own
+// text there: counting costs about 3 MB/s.
+const (
+	tokenFreeShare = 0.75
+	maxTokenCount  = 16 << 10
+)
+
+// fewerTokens reports whether the compact layout written from start on, written bytes long, is
+// at most as many o200k tokens as the minified JSON in r.scratch.buf (see tokenFreeShare).
+func (r *render) fewerTokens(start, written int) bool {
+	json := len(r.scratch.buf)
+	if float64(written) <= tokenFreeShare*float64(json) {
+		return true
+	}
+	if json > maxTokenCount {
+		return false
+	}
+	layout := r.b.String()[start : start+written]
+	return tokens.Count(layout) <= tokens.Count(string(r.scratch.buf))
 }

@@ -12,14 +12,15 @@ import (
 // This file holds compact text: the smallest plain text that reads back to exactly the value it
 // comes from, for models. docs/renderers.md gives its grammar; the tests hold a decoder for it.
 //
-//   - An object member is a line at its object's indentation: "key=value" for a scalar or an empty
-//     container ("[]", "{}"); "key[]=a,b" for a list of scalars; "key: a=1 b=x" (logfmt pairs)
+//   - An object's pair members ("key=value" for a scalar or an empty container, "[]" or "{}";
+//     "key[]=a,b" for a list of scalars) are one line of logfmt pairs, first; its other members
+//     follow, each a line at its object's indentation: "key: a=1 b=x" (logfmt pairs)
 //     for an object whose members are all written as pairs; "key:" with the members one space
 //     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for an array of
 //     objects whose keys a, b hold a scalar in every element (each row followed by the element's
-//     other members, one space deeper); "key[N]:" and N elements for another array. Two or more
-//     members in a row that are written as pairs share one line of pairs. Rows and elements are
-//     not indented under a header with a key: the count delimits them.
+//     other members, one space deeper); "key[N]:" and N elements for another array. Rows and
+//     elements are not indented under a header with a key: the count delimits them, and as the
+//     pairs come first only a header can follow them at their indentation.
 //   - A table's header also names an object member folded into columns ("user.login"), a list
 //     of scalars whose items end each row ("tags[]", last), and the header of its rows' tables
 //     under a key ("items{sku,qty}", hoisted: each row's table is then "items[N]:" and its rows).
@@ -59,19 +60,51 @@ func (r *render) cObject(obj gjson.Result, s *Schema, indent, depth int) {
 	r.popFields(mark)
 }
 
-// cMembers writes fields, but those that are columns of cols, as member lines at indent: each run
-// of two or more pairable members in a row as one line of pairs (a line break, and a key's first
-// word, which a tokenizer splits at a line's start, cost more than a space and a pair's quotes),
-// every other member as a line of its own. A member holding a table whose header nested hoists is
-// written as "key[N]:" and its rows.
+// cMembers writes fields, but those that are columns of cols, as member lines at indent: first
+// every pairable member (a scalar, an empty container, a list of scalars) as pairs on one line (a
+// line break, and a key's first word, which a tokenizer splits at a line's start, cost more than
+// a space and a pair's quotes), then every other member on lines of its own, in order. So no
+// member line follows a table or a list of elements at its indentation but a header: a reader
+// sees where the rows end without counting them. When moving the pairs first would move a
+// repeated key past another member of that key (the last one counts), the members keep their
+// order, two or more pairable ones in a row sharing a line. A member holding a table whose header
+// nested hoists is written as "key[N]:" and its rows.
 func (r *render) cMembers(fields []field, cols []column, nested []hoisted, indent, depth int) {
+	if !repeatsAfterBlock(fields) {
+		first := atLineStart
+		for i := range fields {
+			f := &fields[i]
+			if isColumn(cols, f.key) || !pairable(f.value) {
+				continue
+			}
+			if first != 0 {
+				r.writeCompactIndent(indent)
+			} else {
+				r.b.WriteString(pairSeparator)
+			}
+			r.cPair(f, first)
+			first = 0
+		}
+		if first == 0 {
+			r.b.WriteByte('\n')
+		}
+		for i := range fields {
+			f := &fields[i]
+			if isColumn(cols, f.key) || pairable(f.value) {
+				continue
+			}
+			r.writeCompactIndent(indent)
+			r.cBlockMember(f, nested, indent, depth)
+		}
+		return
+	}
 	for i := 0; i < len(fields); {
 		if isColumn(cols, fields[i].key) {
 			i++
 			continue
 		}
 		r.writeCompactIndent(indent)
-		if twoPairs(fields[i:], cols) {
+		if pairable(fields[i].value) {
 			first := atLineStart
 			for ; i < len(fields); i++ {
 				f := &fields[i]
@@ -90,42 +123,40 @@ func (r *render) cMembers(fields []field, cols []column, nested []hoisted, inden
 			r.b.WriteByte('\n')
 			continue
 		}
-		f := &fields[i]
+		r.cBlockMember(&fields[i], nested, indent, depth)
 		i++
-		r.txtString(f.key, keyRules)
-		if h := findHoisted(nested, f.key); h != nil && r.cHoistedTable(f.value, itemsOf(schemaOf(f.prop)), h.cols, indent, depth) {
-			continue
-		}
-		r.cMember(f.value, schemaOf(f.prop), indent, depth)
 	}
+}
+
+// cBlockMember writes a member on lines of its own, from its key through the end of its last
+// line: a pair alone for a pairable one, "key[N]:" and its rows for a table whose header nested
+// hoists, else as cMember says.
+func (r *render) cBlockMember(f *field, nested []hoisted, indent, depth int) {
+	if pairable(f.value) { // a member kept in order among repeated keys
+		r.cPair(f, atLineStart)
+		r.b.WriteByte('\n')
+		return
+	}
+	if depth+1 >= maxDepth {
+		r.txtString(f.key, keyChars|pairSeparated|atLineStart) // "key=" and JSON text: a pair
+	} else {
+		r.txtString(f.key, keyRules)
+	}
+	if h := findHoisted(nested, f.key); h != nil && r.cHoistedTable(f.value, itemsOf(schemaOf(f.prop)), h.cols, indent, depth) {
+		return
+	}
+	r.cMember(f.value, schemaOf(f.prop), indent, depth)
 }
 
 // isColumn reports whether key is one of cols.
 func isColumn(cols []column, key string) bool { return cols != nil && columnIndex(cols, key) >= 0 }
-
-// twoPairs reports whether fields, without the columns of cols, start with two pairable members.
-func twoPairs(fields []field, cols []column) bool {
-	n := 0
-	for i := range fields {
-		if isColumn(cols, fields[i].key) {
-			continue
-		}
-		if !pairable(fields[i].value) {
-			return false
-		}
-		if n++; n == 2 {
-			return true
-		}
-	}
-	return false
-}
 
 // cMember writes what follows a member's key, through the end of its last line.
 func (r *render) cMember(v gjson.Result, s *Schema, indent, depth int) {
 	switch {
 	case v.Type != gjson.JSON || isEmpty(v) || depth+1 >= maxDepth:
 		r.b.WriteByte('=')
-		r.cToken(v, 0)
+		r.cToken(v, pairSeparated)
 	case v.IsObject() && r.flat(v):
 		r.b.WriteString(": ")
 		r.cPairs(v, s, 0)
@@ -385,8 +416,11 @@ func (r *render) cRow(cells []gjson.Result, cols []column, indent int) {
 			r.b.WriteByte(',')
 		}
 		if cols[i].list {
-			r.cItems(c, commaSeparated)
+			r.cItemsLast(c, commaSeparated, commaSeparated|elementLine)
 			break
+		}
+		if i == len(cells)-1 {
+			rule |= elementLine // a row ending with ':' would read as a header
 		}
 		r.cToken(c, rule)
 		rule = commaSeparated
@@ -620,8 +654,7 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 			continue
 		}
 		r.writeCompactIndent(indent + 1)
-		r.txtString(f.key, keyRules)
-		r.cMember(f.value, schemaOf(f.prop), indent+1, depth+1)
+		r.cBlockMember(f, nil, indent+1, depth+1)
 	}
 	r.popFields(mark)
 }
@@ -685,13 +718,22 @@ func (r *render) cPair(f *field, first quoteRule) {
 
 // cItems writes the elements of a list of scalars separated by ',', each quoted as rule says.
 func (r *render) cItems(arr gjson.Result, rule quoteRule) {
-	started := false
+	r.cItemsLast(arr, rule, rule)
+}
+
+// cItemsLast is cItems with the last element quoted as last says.
+func (r *render) cItemsLast(arr gjson.Result, rule, last quoteRule) {
+	n := count(arr)
+	i := 0
 	arr.ForEach(func(_, el gjson.Result) bool {
-		if started {
+		i++
+		if i > 1 {
 			r.b.WriteByte(',')
 		}
+		if i == n {
+			rule = last
+		}
 		r.cToken(el, rule)
-		started = true
 		return true
 	})
 }

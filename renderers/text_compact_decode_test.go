@@ -208,11 +208,13 @@ func (d *cdecoder) members(indent int, hoisted map[string][]hfield) (jvalue, err
 			return nil, err
 		}
 		if tail := rest[n:]; strings.HasPrefix(tail, "=") || strings.HasPrefix(tail, "[]=") {
-			// A line of two or more pairs; one pair is a member, whose value runs to the line's end.
-			if line, err := pairs(rest); err == nil && len(line.(jobject)) >= 2 {
-				obj = append(obj, line.(jobject)...)
-				continue
+			// A line of one or more pairs.
+			line, err := pairs(rest)
+			if err != nil {
+				return nil, fmt.Errorf("pairs: %w", err)
 			}
+			obj = append(obj, line.(jobject)...)
+			continue
 		}
 		v, err := d.member(rest[n:], indent, hoisted[key])
 		if err != nil {
@@ -233,8 +235,6 @@ func (d *cdecoder) member(rest string, indent int, fields []hfield) (jvalue, err
 	case fields != nil && hoistedHeader(rest):
 		n, _ := strconv.Atoi(rest[1 : len(rest)-2])
 		return d.rows(n, fields, nil, indent)
-	case strings.HasPrefix(rest, "="):
-		return token(rest[1:], "")
 	case rest == ":":
 		return d.members(indent+1, nil)
 	case strings.HasPrefix(rest, ": "):

@@ -166,8 +166,8 @@ func TestCompactTextIssue17(t *testing.T) {
 		},
 		{
 			name: "nested arrays keep their levels",
-			give: `{"a":{"b":[1,[2,[3]]]},"id":"a1","name":"Ada","role":"admin","team":"core"}`,
-			want: "a:\n b[2]:\n 1\n [2]=\n  2\n  []=3\nid=a1 name=Ada role=admin team=core",
+			give: `{"a":{"b":[1,[2,[3]]]},"id":"a1","name":"Ada","role":"admin","team":"core","city":"London","country":"England","lang":"en","plan":"pro"}`,
+			want: "id=a1 name=Ada role=admin team=core city=London country=England lang=en plan=pro\na:\n b[2]:\n 1\n [2]=\n  2\n  []=3",
 		},
 		{
 			name: "null and empty members stay",
@@ -212,8 +212,8 @@ func TestCompactTextLayout(t *testing.T) {
 		},
 		{
 			name: "no hoisting when a row holds an array that is not a table under that key",
-			give: `[{"id":1,"x":[{"a":1}]},{"id":2,"x":[{"a":2}]},{"id":3,"x":[1,{"a":3}]}]`,
-			want: "[3]{id}:\n1\n x[1]{a}:\n 1\n2\n x[1]{a}:\n 2\n3\n x[2]:\n 1\n a=3",
+			give: `[{"identifier":1,"x":[{"alpha":1}]},{"identifier":2,"x":[{"alpha":2}]},{"identifier":3,"x":[1,{"alpha":3}]}]`,
+			want: "[3]{identifier}:\n1\n x[1]{alpha}:\n 1\n2\n x[1]{alpha}:\n 2\n3\n x[2]:\n 1\n alpha=3",
 		},
 		{
 			name: "nested tables that differ only in a list column or a folded member keep their headers",
@@ -256,9 +256,9 @@ func TestCompactTextLayout(t *testing.T) {
 			want: "[1]=\nk=a t[]=x",
 		},
 		{
-			name: "runs of two or more pairable members make lines of pairs; one alone is a member",
+			name: "pairable members make one line of pairs, before the other members",
 			give: `{"a":1,"b":"x y","c":{"d":[{"e":1},{"e":2}]},"f":"p q"}`,
-			want: "a=1 b=\"x y\"\nc:\n d[2]{e}:\n 1\n 2\nf=p q",
+			want: "a=1 b=\"x y\" f=\"p q\"\nc:\n d[2]{e}:\n 1\n 2",
 		},
 	}
 	for _, tt := range tests {

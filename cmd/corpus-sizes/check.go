@@ -6,21 +6,39 @@ import (
 	"strings"
 )
 
-// budget is a limit on one rendering's o200k tokens as a share of the minified JSON's: for every
-// item (perItem, 0 for none) and over the whole corpus (corpus, the sums of tokens).
+// budget is a limit on one rendering's o200k tokens (bytes, with bytes set) as a share of the
+// minified JSON's: for every item (perItem, 0 for none) and over the whole corpus (corpus, the
+// sums; 0 for none).
 type budget struct {
 	rendering       rendering
 	perItem, corpus int // percent
+	bytes           bool
 }
 
 // budgets are the corpus's size budgets: TOON and compact text at most the JSON for every item and
 // at most 65% of it over the corpus; generic markdown (compact and standard) at most 110% over the
-// corpus.
+// corpus; standard text at most 110% of the JSON's bytes for every item (SPEC 5, text rules).
 var budgets = []budget{
 	{rendering: toon, perItem: 100, corpus: 65},
 	{rendering: textCompact, perItem: 100, corpus: 65},
 	{rendering: markdownCompact, corpus: 110},
 	{rendering: markdownStandard, corpus: 110},
+	{rendering: textStandard, perItem: 110, bytes: true},
+}
+
+// unit returns what b counts, and the count of s.
+func (b budget) unit() string {
+	if b.bytes {
+		return "bytes"
+	}
+	return "tokens"
+}
+
+func (b budget) of(s size) int {
+	if b.bytes {
+		return s.bytes
+	}
+	return s.tokens
 }
 
 // budgetResult is one budget's outcome: a line for the report, and whether it was kept.
@@ -45,27 +63,33 @@ func checkBudgets(sizes []itemSizes) []budgetResult {
 			var over []string
 			worst, worstName := -1, ""
 			for _, s := range sizes {
-				got := s.renders[col].tokens
-				if p := percent(got, s.json.tokens); p > worst {
+				got, want := b.of(s.renders[col]), b.of(s.json)
+				if p := percent(got, want); p > worst {
 					worst, worstName = p, s.name
 				}
-				if got*100 > s.json.tokens*b.perItem {
-					over = append(over, fmt.Sprintf("%s %d%% (%d of %d tokens, %d over)", s.name, percent(got, s.json.tokens), got, s.json.tokens, got-s.json.tokens*b.perItem/100))
+				if got*100 > want*b.perItem {
+					over = append(over, fmt.Sprintf("%s %d%% (%d of %d %s, %d over)", s.name, percent(got, want), got, want, b.unit(), got-want*b.perItem/100))
 				}
 			}
 			head := fmt.Sprintf("%s, every item <= %d%%:", b.rendering, b.perItem)
+			if b.bytes {
+				head = fmt.Sprintf("%s, every item <= %d%% of the bytes:", b.rendering, b.perItem)
+			}
 			if len(over) == 0 {
 				out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (at most %d%%, %s)", head, worst, worstName), ok: true})
 			} else {
 				out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %s", head, strings.Join(over, "; "))})
 			}
 		}
-		got, want := all.renders[col].tokens, all.json.tokens
+		if b.corpus == 0 {
+			continue
+		}
+		got, want := b.of(all.renders[col]), b.of(all.json)
 		head := fmt.Sprintf("%s, whole corpus <= %d%%:", b.rendering, b.corpus)
 		if got*100 > want*b.corpus {
-			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %.1f%% (%d of %d tokens; the budget is %d)", head, share(got, want), got, want, want*b.corpus/100)})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s FAIL: %.1f%% (%d of %d %s; the budget is %d)", head, share(got, want), got, want, b.unit(), want*b.corpus/100)})
 		} else {
-			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (%.1f%%, %d of %d tokens)", head, share(got, want), got, want), ok: true})
+			out = append(out, budgetResult{rendering: b.rendering, line: fmt.Sprintf("%s ok (%.1f%%, %d of %d %s)", head, share(got, want), got, want, b.unit()), ok: true})
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ import (
 
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
+	"github.com/rivo/uniseg"
 	"github.com/tiktoken-go/tokenizer"
 )
 
@@ -201,7 +202,14 @@ func uniform(value []byte) bool {
 	return ok && flatObjects(arr)
 }
 
-// flatObjects reports whether arr is non-empty and holds objects with the same keys and scalar values.
+// shortLine reports whether s fits a markdown table cell: one line, no white space at either end,
+// at most 120 display columns (records with longer text are labelled lists, SPEC 5).
+func shortLine(s string) bool {
+	return !strings.ContainsAny(s, "\r\n") && strings.TrimSpace(s) == s && uniseg.StringWidth(s) <= 120
+}
+
+// flatObjects reports whether arr is non-empty and holds objects with the same keys and scalar values
+// that fit table cells (shortLine).
 func flatObjects(arr []any) bool {
 	var keys []string
 	for i, el := range arr {
@@ -211,9 +219,13 @@ func flatObjects(arr []any) bool {
 		}
 		var ks []string
 		for k, v := range obj {
-			switch v.(type) {
+			switch v := v.(type) {
 			case []any, map[string]any:
 				return false
+			case string:
+				if !shortLine(v) {
+					return false
+				}
 			}
 			ks = append(ks, k)
 		}

@@ -18,7 +18,8 @@
 //
 // -check prints one line per size budget instead of the table, naming every item that misses one
 // and by how many tokens: TOON and compact text at most 100% of the minified JSON's tokens for every
-// item and 65% over the whole corpus, markdown (compact and standard) at most 110% over the corpus.
+// item and 65% over the whole corpus, markdown (compact and standard) at most 110% over the corpus,
+// standard text at most 110% of the JSON's bytes for every item.
 //
 // Exit codes: 0 on success, 1 when an item cannot be read or rendered or (with -check) a budget is
 // missed, 2 for a usage error.

@@ -148,11 +148,23 @@ func write(w io.Writer, m *matrix.Matrix, cfg config) error {
 	if err := matrix.WriteTable(w, m); err != nil {
 		return err
 	}
+	if cfg.profiles == "" {
+		if _, err := io.WriteString(w, presetNote); err != nil {
+			return fmt.Errorf("write the table: %w", err)
+		}
+	}
 	if cfg.show {
 		return matrix.WriteTexts(w, m)
 	}
 	return nil
 }
+
+// presetNote follows the table of the presets: a profile is named for what it stands for, and
+// the preset "agent" is not the tag agent alone.
+const presetNote = `
+note: the preset "agent" declares agent, format=json, verbosity=compact: structuredContent alone, no text
+note: the tag agent alone gets the structured rendering with the minified JSON mirror
+`
 
 // reportFailures says on stderr, once, why profiles failed: one line per
 // distinct error naming the profiles that got it, then the end of what the

@@ -96,6 +96,18 @@ func Plain(want string) func(string) error {
 	}
 }
 
+// PlainList checks that a text is markdown converted to plain text holding want: plain text
+// but for the source's list markers ("- "), which the conversion keeps (SPEC 5, text rules).
+func PlainList(want string) func(string) error {
+	return func(s string) error {
+		unlisted := strings.ReplaceAll("\n"+s, "\n- ", "\n")
+		if err := renderers.CheckPlain(unlisted); err != nil || json.Valid([]byte(s)) || !strings.Contains(s, want) {
+			return fmt.Errorf("not plain text (but for list markers) with %q (%v): %q", want, err, s)
+		}
+		return nil
+	}
+}
+
 // TOON checks that a text is TOON (not JSON, not markdown's bold) holding want.
 func TOON(want string) func(string) error {
 	return func(s string) error {
@@ -146,7 +158,7 @@ var Cases = []Case{
 	{"verbosity=compact alone: text", []string{"verbosity=compact"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: Plain("Bern, Switzerland: Light rain")}},
 	{"human, format!=markdown: text", []string{"human", "format!=markdown"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: Plain("Bern, Switzerland")}},
 	{"forecast for a person: a markdown table", []string{"human"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: Markdown("| 2026-11-22 |")}},
-	{"forecast for a terminal: plain, a line a day", []string{"format=text", "verbosity=compact"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: Plain("Clear 11/2 0%")}},
+	{"forecast for a terminal: plain, a line a day", []string{"format=text", "verbosity=compact"}, "get_forecast", forecast, Want{Structured: true, Blocks: 1, Text: Plain("Nov 22 Clear 11/2 0%")}},
 	{"format=toon: TOON", []string{"format=toon"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: TOON("location: \"Bern, Switzerland\"\n")}},
 	{"format=toon, compact: the same TOON", []string{"format=toon", "verbosity=compact", "agent"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: TOON("\nuv_index: ")}},
 	{"format=html: the markdown as HTML", []string{"format=html"}, "get_weather", bern, Want{Structured: true, Blocks: 1, Text: HTML("<strong>Bern, Switzerland</strong>")}},

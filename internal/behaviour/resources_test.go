@@ -202,7 +202,7 @@ func TestPrompts(t *testing.T) {
 		"undeclared": behaviour.Markdown("## What should I wear in Bern"),
 		"agent":      behaviour.Holds("1. Choose layers for the feels-like temperature."),
 		"human":      behaviour.Markdown("## What should I wear in Bern"),
-		"text":       behaviour.Plain("What should I wear in Bern"),
+		"text":       behaviour.PlainList("- layers that suit"), // markdown converted: its list keeps its markers
 	}
 	forEachFrontEnd(t, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
 		for _, p := range profiles {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"github.com/contentneg/contentneg/featuretags"
 	"reflect"
 	"slices"
 	"strings"
@@ -27,6 +28,9 @@ const (
 	RenderMarkdown Rendering = "markdown"
 	// RenderText: plain text, without markup.
 	RenderText Rendering = "text"
+	// RenderTOON: TOON (text/toon), which the profile asked for with format=toon and got as text
+	// that is not JSON.
+	RenderTOON Rendering = "toon"
 	// RenderError: the result has isError set.
 	RenderError Rendering = "error"
 	// RenderStructured: no content block, structuredContent alone (what an
@@ -81,6 +85,9 @@ func observe(row *Row, res *mcp.CallToolResult, schema any) (any, error) {
 		}
 	}
 	row.Rendering = classify(res, first)
+	if (row.Rendering == RenderText || row.Rendering == RenderMarkdown) && askedTOON(row.Tags) {
+		row.Rendering = RenderTOON
+	}
 	row.Structured = checkStructured(res, schema)
 	return canonical(res, first), nil
 }
@@ -170,6 +177,16 @@ func masker(data any) *strings.Replacer {
 		pairs = append(pairs, s, strings.Repeat("x", len(s)))
 	}
 	return strings.NewReplacer(pairs...)
+}
+
+// askedTOON reports whether tags ask for TOON: their first format is toon.
+func askedTOON(tags []string) bool {
+	if tags == nil {
+		return false
+	}
+	set, _ := featuretags.Parse(tags)
+	format, ok := set.Value("format")
+	return ok && format == "toon"
 }
 
 // classify names the rendering of a result from its first text block.

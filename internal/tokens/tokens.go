@@ -1,7 +1,9 @@
 // Package tokens counts o200k tokens (the encoding of OpenAI's GPT-4o and
 // later models), offline: the vocabulary is embedded by
 // github.com/tiktoken-go/tokenizer. The demos and measuring commands use it
-// to show what a rendering costs a model; the library never does.
+// to show what a rendering costs a model; the renderers use it only where a
+// compact text's bytes come close to its JSON's, to send the JSON where the
+// text would be more tokens (the vocabulary is loaded on first use).
 package tokens
 
 import (

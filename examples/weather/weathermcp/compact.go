@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/negotiation"
@@ -25,33 +26,42 @@ func (c compactText) Render(value []byte, opts renderers.Options) (string, error
 	return renderers.Generic{}.Render(value, opts)
 }
 
-// forecastCompact writes one line per day, today first: conditions, the
-// high and low in whole degrees Celsius and the chance of precipitation
-// ("Light rain 10/4 63%"). The days are consecutive from today, so their
-// dates go without saying; so does the city the client asked for.
+// forecastCompact writes the city, then one line per day, today first: its
+// date, conditions, the high and low in whole degrees Celsius and the chance
+// of precipitation ("Nov 20 Light rain 10/4 63%"). The city and the dates
+// identify the answer, so they stay (SPEC 5, "Self-sufficient"); a date that
+// does not read as YYYY-MM-DD is written as it is.
 func forecastCompact(value []byte) (string, error) {
 	var f weather.Forecast
 	if err := json.Unmarshal(value, &f); err != nil {
 		return "", fmt.Errorf("get_forecast: %w", err)
 	}
 	var b strings.Builder
-	for i, d := range f.Days {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		fmt.Fprintf(&b, "%s %s/%s %s%%", d.Conditions, whole(d.HighC), whole(d.LowC), whole(d.PrecipitationProbability*100))
+	b.WriteString(f.Location)
+	for _, d := range f.Days {
+		fmt.Fprintf(&b, "\n%s %s %s/%s %s%%", shortDate(d.Date), d.Conditions, whole(d.HighC), whole(d.LowC), whole(d.PrecipitationProbability*100))
 	}
 	return b.String(), nil
 }
 
-// alertSetCompact confirms that the alert was set: the result exists only
-// then, and the client knows the city and threshold it asked for.
+// shortDate writes a YYYY-MM-DD date as its month and day ("Nov 20"): a
+// forecast's days are the coming ones, so the year goes without saying.
+// Anything else is returned as it is.
+func shortDate(date string) string {
+	t, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	return t.Format("Jan 2")
+}
+
+// alertSetCompact confirms the alert that was set: its city and threshold.
 func alertSetCompact(value []byte) (string, error) {
 	var a Alert
 	if err := json.Unmarshal(value, &a); err != nil {
 		return "", fmt.Errorf("set_alert: %w", err)
 	}
-	return "alert set", nil
+	return "alert set: " + a.Location + " <" + strconv.FormatFloat(a.ThresholdC, 'f', -1, 64) + "°C", nil
 }
 
 // alertsCompact lists the alerts by threshold in °C, one line each, the

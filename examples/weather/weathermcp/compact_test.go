@@ -16,11 +16,15 @@ func TestCompactTexts(t *testing.T) {
 		value string
 		want  string
 	}{
-		{"a forecast, a line a day", "get_forecast",
+		// Self-sufficient (SPEC 5, issue 26 item 7): the city and each day's date stay.
+		{"a forecast: the city, then a line a day with its date", "get_forecast",
 			`{"location":"Bern, Switzerland","days":[{"date":"2026-11-20","high_c":8.5,"low_c":3.7,"conditions":"Rain","precipitation_probability":0.91},{"date":"2026-11-21","high_c":0.4,"low_c":-0.4,"conditions":"Light snow","precipitation_probability":0}]}`,
-			"Rain 9/4 91%\nLight snow 0/0 0%"},
-		{"no days", "get_forecast", `{"location":"Bern, Switzerland","days":[]}`, ""},
-		{"an alert set", "set_alert", `{"location":"Bern, Switzerland","threshold_c":0}`, "alert set"},
+			"Bern, Switzerland\nNov 20 Rain 9/4 91%\nNov 21 Light snow 0/0 0%"},
+		{"a date that is not one is kept as it is", "get_forecast",
+			`{"location":"Bern, Switzerland","days":[{"date":"soon","high_c":1,"low_c":0,"conditions":"Rain","precipitation_probability":0.5}]}`,
+			"Bern, Switzerland\nsoon Rain 1/0 50%"},
+		{"no days", "get_forecast", `{"location":"Bern, Switzerland","days":[]}`, "Bern, Switzerland"},
+		{"an alert set: its city and threshold", "set_alert", `{"location":"Bern, Switzerland","threshold_c":0}`, "alert set: Bern, Switzerland <0°C"},
 		{"no alerts", "list_alerts", `{"alerts":[]}`, "none"},
 		{"alerts by threshold, in the order set", "list_alerts",
 			`{"alerts":[{"location":"Bern, Switzerland","threshold_c":0},{"location":"Moscow, Russia","threshold_c":-5.5},{"location":"Paris, France","threshold_c":0}]}`,
