@@ -392,3 +392,35 @@ func clipString(s string) string {
 	}
 	return s
 }
+
+// TestAllowHosts: -http and -rest refuse a foreign Host on a loopback
+// address (DNS rebinding) unless -allow-hosts names it.
+func TestAllowHosts(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	mcpURL, restURL, _ := serveHTTP(ctx, t, append([]string{"-http", "127.0.0.1:0", "-rest", "127.0.0.1:0", "-allow-hosts", "mcp.example.org", "--"}, hostileCommand(t)...))
+	for _, tt := range []struct {
+		url, host string
+		want      int
+	}{
+		{mcpURL, "rebind.attacker.example", http.StatusForbidden},
+		{restURL + "/tools", "rebind.attacker.example", http.StatusForbidden},
+		{restURL + "/tools", "mcp.example.org", http.StatusOK},
+	} {
+		method, body := http.MethodGet, ""
+		if tt.url == mcpURL {
+			method, body = http.MethodPost, `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+		}
+		req, _ := http.NewRequest(method, tt.url, strings.NewReader(body))
+		req.Host = tt.host
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("%s %s with Host %s: %d, want %d", method, tt.url, tt.host, resp.StatusCode, tt.want)
+		}
+	}
+}

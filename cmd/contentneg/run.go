@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -59,6 +60,9 @@ type config struct {
 	// shared serves every client over one upstream session
 	// (-shared-upstream).
 	shared bool
+	// hosts are Host names a loopback listener answers besides the
+	// loopback ones (-allow-hosts).
+	hosts []string
 	// set holds the flags given on the command line: they win over the
 	// config file's keys, even when empty.
 	set map[string]bool
@@ -88,6 +92,14 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.maxUpstreams, "max-upstreams", gateway.DefaultMaxUpstreams, "bound the upstream sessions (one per downstream session; for a command, one process each)")
 	fs.IntVar(&cfg.maxResult, "max-result", gateway.DefaultMaxResult, "bound the size in bytes of one message from the upstream; a larger answer fails its call")
 	fs.IntVar(&cfg.maxCalls, "max-calls", gateway.DefaultMaxCalls, "bound the requests under way at once")
+	fs.Func("allow-hosts", "comma-separated Host names that -http and -rest answer on a loopback address besides localhost, 127.0.0.1 and [::1] (a reverse proxy's name; DNS rebinding protection refuses the others)", func(v string) error {
+		for _, h := range strings.Split(v, ",") {
+			if h = strings.TrimSpace(h); h != "" {
+				cfg.hosts = append(cfg.hosts, h)
+			}
+		}
+		return nil
+	})
 	fs.BoolVar(&cfg.shared, "shared-upstream", false, "serve every client over one upstream session (only for an upstream that keeps no state per session); a question that cannot be tied to one running call is declined")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -214,7 +226,7 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 	err = func() error {
 		if cfg.httpAddr != "" {
 			mux := http.NewServeMux()
-			mux.Handle("/mcp", g.Handler(&gateway.HTTPOptions{Stateless: cfg.stateless}))
+			mux.Handle("/mcp", g.Handler(&gateway.HTTPOptions{Stateless: cfg.stateless, Hosts: cfg.hosts}))
 			mode := "MCP (stateful)"
 			if cfg.stateless {
 				mode = "MCP (stateless)"
@@ -229,6 +241,7 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 				Negotiator:     g.Shaper().Negotiator(),
 				Logger:         log,
 				FormatArgument: g.Shaper().FormatArgument(),
+				Hosts:          cfg.hosts,
 			})
 			if err := listen(cfg.restAddr, h.RequireAPIKey(apiKey), "REST under "+restBase); err != nil {
 				return err
