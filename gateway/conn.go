@@ -52,6 +52,8 @@ type streamConn struct {
 	closed chan struct{}
 }
 
+var newline = []byte{'\n'}
+
 // errClosed is what a closed connection's Read and Write return.
 var errClosed = errors.New("connection closed")
 
@@ -84,6 +86,13 @@ func (c *streamConn) readLine() ([]byte, error) {
 		chunk, err := c.r.ReadSlice('\n')
 		if len(buf)+len(chunk) > c.max {
 			return nil, c.drain(buf, chunk, err)
+		}
+		if len(buf)+len(chunk) > cap(buf) {
+			// Double: a line of n bytes then costs about 2n, where
+			// append's growth for large slices (1.25x) costs about 5n.
+			grown := make([]byte, len(buf), max(2*cap(buf), len(buf)+len(chunk), 4096))
+			copy(grown, buf)
+			buf = grown
 		}
 		buf = append(buf, chunk...)
 		switch {
@@ -134,9 +143,10 @@ func (c *streamConn) Write(_ context.Context, msg []byte) error {
 	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	buf := make([]byte, 0, len(msg)+1)
-	buf = append(append(buf, msg...), '\n')
-	_, err := c.w.Write(buf)
+	if _, err := c.w.Write(msg); err != nil {
+		return err
+	}
+	_, err := c.w.Write(newline)
 	return err
 }
 

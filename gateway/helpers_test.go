@@ -43,7 +43,7 @@ func (f dialFunc) Dial(ctx context.Context, maxMessage int) (gateway.Conn, error
 // inProcess dials a new go-sdk server from newServer for each upstream
 // session, over a pair of pipes, as a stdio upstream is reached. It counts
 // the sessions it started in *started when not nil.
-func inProcess(t *testing.T, newServer func() *mcp.Server) gateway.Dialer {
+func inProcess(_ testing.TB, newServer func() *mcp.Server) gateway.Dialer {
 	return dialFunc(func(ctx context.Context, maxMessage int) (gateway.Conn, error) {
 		toServerR, toServerW := io.Pipe()
 		fromServerR, fromServerW := io.Pipe()
