@@ -69,7 +69,9 @@ func BenchmarkLargeResult(b *testing.B) {
 				srv := bigUpstream(1_000_000)()
 				go func() { _ = srv.Run(context.Background(), &mcp.IOTransport{Reader: inR, Writer: outW}) }()
 			} else {
-				go func() { _ = g.ServeConn(context.Background(), gateway.NewStreamConn(inR, outW, inR, gateway.DefaultMaxResult)) }()
+				go func() {
+					_ = g.ServeConn(context.Background(), gateway.NewStreamConn(inR, outW, inR, gateway.DefaultMaxResult))
+				}()
 			}
 			defer inW.Close()
 			out := bufio.NewReaderSize(outR, 1<<20)
