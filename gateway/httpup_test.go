@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -66,7 +67,7 @@ func mustReadUp(t *testing.T, c Conn) string {
 }
 
 // priceServer is a go-sdk server with a tool whose structured result is
-// upStructured, and one that blocks until its call is cancelled.
+// upStructured.
 func priceServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "prices", Version: "1.0.0"}, nil)
 	s.AddTool(&mcp.Tool{Name: "price", InputSchema: json.RawMessage(`{"type":"object"}`)},
@@ -75,11 +76,6 @@ func priceServer() *mcp.Server {
 				Content:           []mcp.Content{&mcp.TextContent{Text: "the price"}},
 				StructuredContent: json.RawMessage(upStructured),
 			}, nil
-		})
-	s.AddTool(&mcp.Tool{Name: "block", InputSchema: json.RawMessage(`{"type":"object"}`)},
-		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			<-ctx.Done()
-			return nil, ctx.Err()
 		})
 	return s
 }
@@ -136,6 +132,16 @@ func TestHTTPUpstreamGoSDK(t *testing.T) {
 				t.Errorf("session id %q, want one: %v", c.sessionID, tt.wantSession)
 			}
 		})
+	}
+}
+
+// waitListen waits until the GET stream ended for good.
+func waitListen(t *testing.T, c *httpConn) {
+	t.Helper()
+	select {
+	case <-c.listenDone:
+	case <-time.After(testWait):
+		t.Fatal("the GET stream goes on")
 	}
 }
 
@@ -380,23 +386,26 @@ func TestHTTPUpstreamHTTPError(t *testing.T) {
 	}
 }
 
-// TestHTTPUpstreamClose: Close, with the GET stream open and a call under
-// way, sends DELETE with the session id, makes Read and Write fail and
-// leaves no goroutine behind.
+// TestHTTPUpstreamClose: Close of a go-sdk stateful session with its GET
+// stream open sends DELETE with the session id, and makes Read (one
+// waiting, and later ones) and Write fail.
 func TestHTTPUpstreamClose(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	s := priceServer()
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
 	var mu sync.Mutex
 	var deleted []string
-	var gets int
+	listening := make(chan struct{}, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		switch r.Method {
 		case http.MethodDelete:
 			deleted = append(deleted, r.Header.Get("Mcp-Session-Id"))
 		case http.MethodGet:
-			gets++
+			select {
+			case listening <- struct{}{}:
+			default:
+			}
 		}
 		mu.Unlock()
 		h.ServeHTTP(w, r)
@@ -406,7 +415,11 @@ func TestHTTPUpstreamClose(t *testing.T) {
 	writeUp(t, c, upInitialize)
 	mustReadUp(t, c)
 	writeUp(t, c, upInitalized)
-	writeUp(t, c, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"block","arguments":{}}}`)
+	select {
+	case <-listening:
+	case <-time.After(testWait):
+		t.Fatal("no GET stream was opened")
+	}
 	readErr := make(chan error, 1)
 	go func() {
 		_, err := c.Read(context.Background())
@@ -432,9 +445,81 @@ func TestHTTPUpstreamClose(t *testing.T) {
 	if len(deleted) != 1 || deleted[0] == "" || deleted[0] != c.sessionID {
 		t.Errorf("DELETE with the session ids %q, want one with %q", deleted, c.sessionID)
 	}
-	if gets == 0 {
-		t.Error("no GET stream was opened")
+}
+
+// TestHTTPUpstreamCloseLeavesNothing: Close, with the GET stream open, a
+// call's event stream under way and a call waiting for its JSON answer,
+// leaves no goroutine and no connection of the Conn's behind, while the
+// server still runs.
+func TestHTTPUpstreamCloseLeavesNothing(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	started := make(chan struct{}, 3)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			writeEvents(w, ": open\n\n")
+			started <- struct{}{}
+			<-r.Context().Done()
+			return
+		}
+		if r.Method == http.MethodDelete {
+			return
+		}
+		m := rpc(t, r)
+		switch {
+		case m.method == "initialize":
+			w.Header().Set("Mcp-Session-Id", "s-1")
+			writeJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)
+		case string(m.id) == "2":
+			writeEvents(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\n")
+			started <- struct{}{}
+			<-r.Context().Done()
+		case string(m.id) == "3":
+			started <- struct{}{}
+			<-r.Context().Done()
+		default:
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}))
+	defer srv.Close()
+	serving := goleak.IgnoreCurrent()
+	c := dialUp(t, &HTTPUpstream{URL: srv.URL}, 1<<20)
+	writeUp(t, c, upInitialize)
+	mustReadUp(t, c)
+	writeUp(t, c, upInitalized)
+	writeUp(t, c, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow"}}`)
+	writeUp(t, c, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"slow"}}`)
+	for range 3 {
+		<-started
 	}
+	// The progress notification waits to be read: Close ends that wait too.
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if left := connGoroutines(); len(left) > 0 {
+		t.Errorf("goroutines of the Conn outlive Close:\n%s", strings.Join(left, "\n\n"))
+	}
+	goleak.VerifyNone(t, serving)
+}
+
+// connGoroutines returns the stacks of the goroutines that run a Conn's
+// code, now: what Close must have ended before it returns.
+func connGoroutines() []string {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	var left []string
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if strings.Contains(g, "gateway.(*httpConn).") && !strings.Contains(g, "connGoroutines") {
+			left = append(left, g)
+		}
+	}
+	return left
 }
 
 // TestHTTPUpstreamWriteCancelled: a POST whose context ends is cancelled,
@@ -588,7 +673,7 @@ func TestHTTPUpstreamHeaders(t *testing.T) {
 	writeUp(t, c, upInitialize)
 	mustReadUp(t, c)
 	writeUp(t, c, upInitalized)
-	<-c.listenDone
+	waitListen(t, c)
 	writeUp(t, c, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"price"}}`)
 	mustReadUp(t, c)
 	writeUp(t, c, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"price",`+upMeta+`}}`)
@@ -708,7 +793,7 @@ func TestHTTPUpstreamListen(t *testing.T) {
 					t.Errorf("got %s, want %s", got, want)
 				}
 			}
-			<-c.listenDone
+			waitListen(t, c)
 			mu.Lock()
 			defer mu.Unlock()
 			if gets != tt.wantGets || last != tt.wantLast {
