@@ -878,6 +878,12 @@ func (s *sseReader) addBytes(p []byte) {
 		s.data = nil
 		return
 	}
+	if need := len(s.data) + len(p); need > cap(s.data) {
+		// Grow as append would, but never past the bound.
+		grown := make([]byte, len(s.data), min(max(2*cap(s.data), need, 512), s.max))
+		copy(grown, s.data)
+		s.data = grown
+	}
 	s.data = append(s.data, p...)
 }
 

@@ -912,3 +912,107 @@ func TestSSEReaderLongLines(t *testing.T) {
 		t.Errorf("got %d messages, want the long string", len(got))
 	}
 }
+
+// quietHandler is an upstreamHandler that answers nothing.
+type quietHandler struct{ ended chan error }
+
+func (quietHandler) serverRequest(u *upstream, m *message) {
+	u.respond(m.id, nil, errorObject(codeMethodNotFound, "no", nil))
+}
+func (quietHandler) serverNotify(*upstream, *message)     {}
+func (h quietHandler) serverEnded(_ *upstream, err error) { h.ended <- err }
+
+// TestHTTPUpstreamSession: the gateway's upstream session over HTTP: a
+// result too large fails its call only, the next call's result keeps the
+// server's bytes, and closing the session ends the Conn.
+func TestHTTPUpstreamSession(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	s := priceServer()
+	s.AddTool(&mcp.Tool{Name: "huge", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: strings.Repeat("z", 2<<20)}}}, nil
+		})
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	defer cancel()
+	conn, err := (&HTTPUpstream{URL: srv.URL}).Dial(ctx, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := quietHandler{ended: make(chan error, 1)}
+	u := newUpstream(conn, h)
+	res, err := u.call(ctx, "initialize", []byte(`{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(res, []byte(`"protocolVersion":"2025-11-25"`)) {
+		t.Errorf("initialize: %s", res)
+	}
+	if err := u.notify(ctx, "notifications/initialized", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := u.call(ctx, "tools/call", []byte(`{"name":"huge","arguments":{}}`)); err == nil || !strings.Contains(err.Error(), "more than 1048576 bytes") {
+		t.Errorf("the huge call: %v, want an error naming the bound", err)
+	}
+	res, err = u.call(ctx, "tools/call", []byte(`{"name":"price","arguments":{}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(res, []byte(`"structuredContent":`+upStructured)) {
+		t.Errorf("the price: %s", res)
+	}
+	u.close()
+	if err := <-h.ended; err == nil {
+		t.Error("the session ended without a reason")
+	}
+}
+
+// BenchmarkHTTPUpstreamOversize reads a 20 MB answer under a bound of
+// 1 MiB: the memory it takes is the bound's, not the answer's.
+func BenchmarkHTTPUpstreamOversize(b *testing.B) {
+	body := []byte(`{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"` + strings.Repeat("x", 20<<20) + `"}]},"id":1}`)
+	tests := []struct {
+		name   string
+		header string
+	}{
+		{name: "json", header: "application/json"},
+		{name: "events", header: "text/event-stream"},
+	}
+	for _, tt := range tests {
+		b.Run(tt.name, func(b *testing.B) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.Copy(io.Discard, r.Body)
+				w.Header().Set("Content-Type", tt.header)
+				if tt.header == "text/event-stream" {
+					_, _ = io.WriteString(w, "data: ")
+				}
+				_, _ = w.Write(body)
+				if tt.header == "text/event-stream" {
+					_, _ = io.WriteString(w, "\n\n")
+				}
+			}))
+			defer srv.Close()
+			c := dialUpB(b, srv.URL)
+			defer c.Close()
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				if err := c.Write(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`)); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := c.Read(context.Background()); !isBad(err) {
+					b.Fatalf("read: %v, want a BadMessage", err)
+				}
+			}
+		})
+	}
+}
+
+func dialUpB(b *testing.B, url string) Conn {
+	c, err := (&HTTPUpstream{URL: url}).Dial(context.Background(), 1<<20)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
