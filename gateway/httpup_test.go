@@ -161,7 +161,7 @@ func rpc(t *testing.T, r *http.Request) *message {
 	return m
 }
 
-func writeJSON(w http.ResponseWriter, body string) {
+func writeTestJSON(w http.ResponseWriter, body string) {
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = io.WriteString(w, body)
 }
@@ -186,7 +186,7 @@ func TestHTTPUpstreamOversize(t *testing.T) {
 		send func(w http.ResponseWriter)
 		want []string // what follows the BadMessage on its stream
 	}{
-		{name: "json", send: func(w http.ResponseWriter) { writeJSON(w, big) }},
+		{name: "json", send: func(w http.ResponseWriter) { writeTestJSON(w, big) }},
 		{name: "json without length", send: func(w http.ResponseWriter) {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, big[:1000])
@@ -215,7 +215,7 @@ func TestHTTPUpstreamOversize(t *testing.T) {
 				case "2":
 					tt.send(w)
 				case "3":
-					writeJSON(w, `{"jsonrpc":"2.0","id":3,"result":{"ok":true}}`)
+					writeTestJSON(w, `{"jsonrpc":"2.0","id":3,"result":{"ok":true}}`)
 				default:
 					w.WriteHeader(http.StatusAccepted)
 				}
@@ -360,7 +360,7 @@ func TestHTTPUpstreamHTTPError(t *testing.T) {
 				case "4":
 					tt.send(w)
 				case "5":
-					writeJSON(w, `{"jsonrpc":"2.0","id":5,"result":{}}`)
+					writeTestJSON(w, `{"jsonrpc":"2.0","id":5,"result":{}}`)
 				default:
 					w.WriteHeader(http.StatusAccepted)
 				}
@@ -468,7 +468,7 @@ func TestHTTPUpstreamCloseLeavesNothing(t *testing.T) {
 		switch {
 		case m.method == "initialize":
 			w.Header().Set("Mcp-Session-Id", "s-1")
-			writeJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)
+			writeTestJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)
 		case string(m.id) == "2":
 			writeEvents(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n\n")
 			started <- struct{}{}
@@ -566,9 +566,9 @@ func sessionServer(t *testing.T, fail func(r *http.Request, m *message) bool, de
 			http.Error(w, "no stream", http.StatusMethodNotAllowed)
 		case m.method == "initialize":
 			w.Header().Set("Mcp-Session-Id", "s-1")
-			writeJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"f","version":"1"}}}`)
+			writeTestJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"f","version":"1"}}}`)
 		case m.isRequest():
-			writeJSON(w, `{"jsonrpc":"2.0","id":`+string(m.id)+`,"result":{}}`)
+			writeTestJSON(w, `{"jsonrpc":"2.0","id":`+string(m.id)+`,"result":{}}`)
 		default:
 			w.WriteHeader(http.StatusAccepted)
 		}
@@ -661,9 +661,9 @@ func TestHTTPUpstreamHeaders(t *testing.T) {
 		case r.Method == http.MethodDelete:
 		case m.method == "initialize":
 			w.Header().Set("Mcp-Session-Id", "s-1")
-			writeJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"f","version":"1"}}}`)
+			writeTestJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"f","version":"1"}}}`)
 		case m.isRequest():
-			writeJSON(w, `{"jsonrpc":"2.0","id":`+string(m.id)+`,"result":{}}`)
+			writeTestJSON(w, `{"jsonrpc":"2.0","id":`+string(m.id)+`,"result":{}}`)
 		default:
 			w.WriteHeader(http.StatusAccepted)
 		}
@@ -777,7 +777,7 @@ func TestHTTPUpstreamListen(t *testing.T) {
 					return
 				}
 				if m := rpc(t, r); m.method == "initialize" {
-					writeJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)
+					writeTestJSON(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25"}}`)
 					return
 				}
 				w.WriteHeader(http.StatusAccepted)
@@ -813,7 +813,7 @@ func TestHTTPUpstreamBatch(t *testing.T) {
 	)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rpc(t, r)
-		writeJSON(w, "[ "+first+" ,\n"+answer+"]\n")
+		writeTestJSON(w, "[ "+first+" ,\n"+answer+"]\n")
 	}))
 	defer srv.Close()
 	c := dialUp(t, &HTTPUpstream{URL: srv.URL}, 1<<20)

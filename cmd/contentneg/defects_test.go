@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/hostileup"
@@ -422,5 +424,38 @@ func TestAllowHosts(t *testing.T) {
 		if resp.StatusCode != tt.want {
 			t.Errorf("%s %s with Host %s: %d, want %d", method, tt.url, tt.host, resp.StatusCode, tt.want)
 		}
+	}
+}
+
+// TestHTTPUpstream: -upstream URL in front of a go-sdk server over
+// streamable HTTP: each client its own upstream session, the upstream's
+// bytes for a client that declares nothing, markdown for one that
+// declares human.
+func TestHTTPUpstream(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	srv := mcp.NewServer(&mcp.Implementation{Name: "http-upstream", Version: "1"}, nil)
+	srv.AddTool(&mcp.Tool{Name: "price", InputSchema: &jsonschema.Schema{Type: "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "a price"}}, StructuredContent: json.RawMessage(`{"sku":"A-1","price":1.50,"id":12345678901234567890}`)}, nil
+	})
+	up := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	t.Cleanup(up.Close) // after the gateways, which hold its connections, end
+
+	plain := stdioRaw(ctx, t, []string{"-upstream", up.URL})
+	plain.Initialize(ctx, `{}`)
+	if got := plain.CallRaw(ctx, "tools/call", `{"name":"price","arguments":{}}`); !strings.Contains(got, `"structuredContent":{"sku":"A-1","price":1.50,"id":12345678901234567890}`) {
+		t.Errorf("a client that declares nothing got %s", got)
+	}
+	human := stdioRaw(ctx, t, []string{"-upstream", up.URL})
+	human.Initialize(ctx, `{"extensions":{"`+shaping.ExtensionID+`":{"version":"1.0","features":["human"]}}}`)
+	if got := human.CallRaw(ctx, "tools/call", `{"name":"price","arguments":{}}`); !strings.Contains(got, `**Price:** 1.50`) {
+		t.Errorf("a human got %s", got)
+	}
+	n := 0
+	for range srv.Sessions() {
+		n++
+	}
+	if n != 2 {
+		t.Errorf("the upstream serves %d sessions, want one per client (2)", n)
 	}
 }
