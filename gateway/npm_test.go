@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/contentneg/contentneg/gateway"
+	"github.com/contentneg/contentneg/internal/rawrpc"
 )
 
 var npmServers = []npmServer{
@@ -49,6 +52,22 @@ func prepare(t *testing.T, dir string) {
 // clientCaps are what both the direct and the gateway's client declare.
 const clientCaps = `{"sampling":{},"elicitation":{"form":{}},"roots":{"listChanged":true}}`
 
+// bothWays starts u in a prepared directory and returns a raw client on it
+// directly (declaring clientCaps) and one through a new gateway in front
+// of it (declaring caps).
+func bothWays(ctx context.Context, t *testing.T, u npmServer, caps string) (dir string, d *rawrpc.Client, g *gateway.Gateway, c *rawrpc.Client) {
+	t.Helper()
+	dir = t.TempDir()
+	prepare(t, dir)
+	cmd := u.command(t, dir)
+	d = direct(t, cmd)
+	d.Initialize(ctx, clientCaps)
+	g = newGateway(t, cmd, nil)
+	c = pipeClient(t, g)
+	c.Initialize(ctx, caps)
+	return dir, d, g, c
+}
+
 // TestUpstreamBytesUnchanged: against each pinned npm server, a client
 // that declares nothing gets through the gateway exactly the bytes of a
 // direct connection: every list, every prompt (with "arguments": {}), and
@@ -58,14 +77,7 @@ func TestUpstreamBytesUnchanged(t *testing.T) {
 		t.Run(u.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			dir := t.TempDir()
-			prepare(t, dir)
-			cmd := u.command(t, dir)
-			d := direct(t, cmd)
-			d.Initialize(ctx, clientCaps)
-			g := newGateway(t, cmd, nil)
-			c := pipeClient(t, g)
-			c.Initialize(ctx, clientCaps)
+			dir, d, _, c := bothWays(ctx, t, u, clientCaps)
 
 			same := func(method, params string) string {
 				t.Helper()
@@ -216,14 +228,7 @@ func TestDeclaredClientsKeepValues(t *testing.T) {
 		t.Run(u.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			dir := t.TempDir()
-			prepare(t, dir)
-			cmd := u.command(t, dir)
-			d := direct(t, cmd)
-			d.Initialize(ctx, clientCaps)
-			g := newGateway(t, cmd, nil)
-			c := pipeClient(t, g)
-			c.Initialize(ctx, `{"extensions":{"io.modelcontextprotocol/content-negotiation":{"version":"1.0","features":["agent","format=json"]}}}`)
+			dir, d, g, c := bothWays(ctx, t, u, `{"extensions":{"io.modelcontextprotocol/content-negotiation":{"version":"1.0","features":["agent","format=json"]}}}`)
 			backend := g.RESTBackend()
 			n := 0
 			for _, call := range callsOf(t, d.CallRaw(ctx, "tools/list", "{}"), dir) {

@@ -31,17 +31,17 @@ type session struct {
 	// request's, whose client's declaration the gateway cannot read.
 	canAsk bool
 
-	mu       sync.Mutex
-	up       *upstream
-	starting chan struct{}
-	initReq  []byte // the client's initialize params, replayed to a new upstream
-	caps     shaping.Capabilities
-	hasCaps  bool
-	tools    map[string]toolInfo // from tools/list, nil until listed
-	exact    map[string]bool     // resource URIs listed
-	calls    map[string]context.CancelFunc
-	closed   bool
-	done     chan struct{}
+	up slot // its upstream session (unused on the shared one)
+
+	mu      sync.Mutex
+	initReq []byte // the client's initialize params, replayed to a new upstream
+	caps    shaping.Capabilities
+	hasCaps bool
+	tools   map[string]toolInfo // from tools/list, nil until listed
+	exact   map[string]bool     // resource URIs listed
+	calls   map[string]context.CancelFunc
+	closed  bool
+	done    chan struct{}
 }
 
 // toolInfo is what a tools/list said of one tool: its schemas' bytes.
@@ -227,10 +227,7 @@ func (s *session) notified(ctx context.Context, m *message) {
 	if s.shared {
 		return // the shared session's handshake is the gateway's own
 	}
-	s.mu.Lock()
-	up := s.up
-	s.mu.Unlock()
-	if up != nil {
+	if up := s.up.current(); up != nil {
 		_ = up.notify(ctx, m.method, m.params)
 	}
 }
@@ -280,61 +277,24 @@ func (s *session) upstream(ctx context.Context) (*upstream, error) {
 // fresh returns a new upstream session for the client's initialize,
 // ending the one it had.
 func (s *session) fresh(ctx context.Context) (*upstream, error) {
-	s.mu.Lock()
-	old := s.up
-	s.up = nil
-	s.mu.Unlock()
-	if old != nil {
+	if old := s.up.take(); old != nil {
 		old.close()
 	}
 	return s.get(ctx, false)
 }
 
+// get returns the session's upstream session, started when there is
+// none; replay says to replay the client's initialize to a new one.
 func (s *session) get(ctx context.Context, replay bool) (*upstream, error) {
-	s.mu.Lock()
-	for {
-		if s.closed {
+	return s.up.get(ctx, func(ctx context.Context) (*upstream, error) {
+		var init []byte
+		if replay {
+			s.mu.Lock()
+			init = s.initReq
 			s.mu.Unlock()
-			return nil, newRPCError(codeUnavailable, "the session has ended")
 		}
-		if s.up != nil {
-			u := s.up
-			s.mu.Unlock()
-			return u, nil
-		}
-		if s.starting == nil {
-			break
-		}
-		ch := s.starting
-		s.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return nil, context.Cause(ctx)
-		}
-		s.mu.Lock()
-	}
-	ch := make(chan struct{})
-	s.starting = ch
-	var init []byte
-	if replay {
-		init = s.initReq
-	}
-	s.mu.Unlock()
-	u, err := s.start(ctx, init)
-	s.mu.Lock()
-	s.starting = nil
-	close(ch)
-	if err == nil {
-		if s.closed {
-			s.mu.Unlock()
-			u.close()
-			return nil, newRPCError(codeUnavailable, "the session has ended")
-		}
-		s.up = u
-	}
-	s.mu.Unlock()
-	return u, err
+		return s.start(ctx, init)
+	}, func() error { return newRPCError(codeUnavailable, "the session has ended") })
 }
 
 // start opens an upstream session of the client's own; init, when not
@@ -456,11 +416,7 @@ func (s *session) serverNotify(_ *upstream, m *message) {
 // serverEnded forgets an upstream session that ended; the next request
 // starts another.
 func (s *session) serverEnded(u *upstream, err error) {
-	s.mu.Lock()
-	if s.up == u {
-		s.up = nil
-	}
-	s.mu.Unlock()
+	s.up.forget(u)
 	s.g.releaseUpstream()
 	if !s.isClosed() {
 		s.g.log.Warn("upstream session ended", zap.String("session", s.id), zap.Error(err))
@@ -482,8 +438,6 @@ func (s *session) close() {
 	}
 	s.closed = true
 	close(s.done)
-	up := s.up
-	s.up = nil
 	cancels := make([]context.CancelFunc, 0, len(s.calls))
 	for _, c := range s.calls {
 		cancels = append(cancels, c)
@@ -500,7 +454,7 @@ func (s *session) close() {
 	if s.shared {
 		s.g.shared.leave(s)
 	}
-	if up != nil {
+	if up := s.up.close(); up != nil {
 		up.close()
 	}
 }

@@ -23,9 +23,9 @@ import (
 type sharedUpstream struct {
 	g *Gateway
 
+	up slot
+
 	mu        sync.Mutex
-	up        *upstream
-	starting  chan struct{}
 	init      []byte // the upstream's initialize result
 	callers   map[*session]int
 	abandoned time.Time // when a call was last given up while under way
@@ -64,54 +64,17 @@ func ownInitialize(elicitation bool) []byte {
 
 // get returns the shared session, started (again) when there is none.
 func (h *sharedUpstream) get(ctx context.Context) (*upstream, error) {
-	h.mu.Lock()
-	for {
-		if h.closed {
-			h.mu.Unlock()
-			return nil, newRPCError(codeUnavailable, "the gateway is shutting down")
-		}
-		if h.up != nil {
-			u := h.up
-			h.mu.Unlock()
-			return u, nil
-		}
-		if h.starting == nil {
-			break
-		}
-		ch := h.starting
-		h.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return nil, context.Cause(ctx)
-		}
-		h.mu.Lock()
-	}
-	ch := make(chan struct{})
-	h.starting = ch
-	h.mu.Unlock()
-	u, init, err := h.start(ctx)
-	h.mu.Lock()
-	h.starting = nil
-	close(ch)
-	if err == nil {
-		if h.closed {
-			h.mu.Unlock()
-			u.close()
-			return nil, newRPCError(codeUnavailable, "the gateway is shutting down")
-		}
-		h.up, h.init = u, init
-	}
-	h.mu.Unlock()
-	return u, err
+	return h.up.get(ctx, h.start, func() error { return newRPCError(codeUnavailable, "the gateway is shutting down") })
 }
 
-func (h *sharedUpstream) start(ctx context.Context) (*upstream, []byte, error) {
+// start opens the shared session with the gateway's own initialize, and
+// keeps its result.
+func (h *sharedUpstream) start(ctx context.Context) (*upstream, error) {
 	dctx, cancel := context.WithTimeout(ctx, h.g.timeout)
 	defer cancel()
 	conn, err := h.g.dial.Dial(dctx, h.g.maxMsg)
 	if err != nil {
-		return nil, nil, newRPCError(codeUnavailable, "start the upstream: "+err.Error())
+		return nil, newRPCError(codeUnavailable, "start the upstream: "+err.Error())
 	}
 	u := newUpstream(conn, h)
 	h.g.mu.Lock()
@@ -120,10 +83,13 @@ func (h *sharedUpstream) start(ctx context.Context) (*upstream, []byte, error) {
 	init, err := u.call(dctx, "initialize", ownInitialize(ask))
 	if err != nil {
 		u.close()
-		return nil, nil, newRPCError(codeUnavailable, "initialize the upstream: "+err.Error())
+		return nil, newRPCError(codeUnavailable, "initialize the upstream: "+err.Error())
 	}
 	_ = u.notify(dctx, "notifications/initialized", nil)
-	return u, init, nil
+	h.mu.Lock()
+	h.init = init
+	h.mu.Unlock()
+	return u, nil
 }
 
 // handshake returns the shared session's initialize result.
@@ -250,10 +216,8 @@ func (h *sharedUpstream) clients() []*session {
 }
 
 func (h *sharedUpstream) serverEnded(u *upstream, err error) {
+	h.up.forget(u)
 	h.mu.Lock()
-	if h.up == u {
-		h.up = nil
-	}
 	closed := h.closed
 	h.mu.Unlock()
 	if !closed {
@@ -340,8 +304,8 @@ func (h *sharedUpstream) leave(s *session) {
 			}
 		}
 	}
-	up := h.up
 	h.mu.Unlock()
+	up := h.up.current()
 	if up == nil {
 		return
 	}
@@ -355,10 +319,8 @@ func (h *sharedUpstream) leave(s *session) {
 func (h *sharedUpstream) close() {
 	h.mu.Lock()
 	h.closed = true
-	up := h.up
-	h.up = nil
 	h.mu.Unlock()
-	if up != nil {
+	if up := h.up.close(); up != nil {
 		up.close()
 	}
 }
