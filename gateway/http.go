@@ -301,6 +301,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	if h.opts.Stateless {
 		s := h.g.newSession("", nil, true)
+		s.stateless = true
 		defer s.close()
 		h.exchange(w, r, s, nil, m, body)
 		return

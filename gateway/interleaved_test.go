@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/gateway"
 )
 
 // subscribingUpstream is goUpstream with resource subscriptions and a tool
@@ -87,5 +89,47 @@ func TestTwoHTTPClientsInterleaved(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if a.updates.Load() != 3 || b.updates.Load() != 0 {
 		t.Errorf("updates: a got %d, b got %d; want 3 and 0", a.updates.Load(), b.updates.Load())
+	}
+}
+
+// TestStatelessHTTPBothEras: over -stateless HTTP in front of a go-sdk
+// upstream, a client of the stateless era declares in each request and
+// gets its rendering and the gate (the question by inputRequests,
+// answered decline for a !interactive client); a client of the
+// initialize era gets the upstream's results as they are.
+func TestStatelessHTTPBothEras(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	g := newGateway(t, inProcess(t, goUpstream), nil)
+	srv := httptest.NewServer(g.Handler(&gateway.HTTPOptions{Stateless: true}))
+	t.Cleanup(srv.Close)
+	for _, tt := range []struct {
+		era  string
+		want string
+	}{
+		{stateless, "answer decline"},
+		{legacy, "answer decline"},
+	} {
+		t.Run(tt.era, func(t *testing.T) {
+			var a asker
+			opts := a.options()
+			opts.Capabilities = &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}}
+			opts.Capabilities.AddExtension("io.modelcontextprotocol/content-negotiation", map[string]any{"version": "1.0", "features": []string{"human", "!interactive"}})
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, opts).
+				Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL}, &mcp.ClientSessionOptions{ProtocolVersion: tt.era})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			if got := cs.InitializeResult().ProtocolVersion; got != tt.era {
+				t.Fatalf("the client speaks %s, want %s", got, tt.era)
+			}
+			if got := call(ctx, t, cs, "confirm", nil); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			if n := a.asked.Load(); n != 0 {
+				t.Errorf("asked %d times", n)
+			}
+		})
 	}
 }

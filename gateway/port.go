@@ -41,6 +41,7 @@ func (s *session) exchange(ctx context.Context, m *message) *exchange {
 	x.facts.Session, x.facts.HasSession = s.caps, s.hasCaps
 	s.mu.Unlock()
 	x.facts.SessionID = s.id
+	x.facts.Unreadable = s.stateless && !x.facts.HasMeta && !x.facts.Stateless
 	if s.down != nil {
 		x.facts.SessionKey = s
 	}

@@ -30,6 +30,10 @@ type session struct {
 	// carries requests and brings answers back): not a stateless HTTP
 	// request's, whose client's declaration the gateway cannot read.
 	canAsk bool
+	// stateless says the session is one request of stateless HTTP: an
+	// initialize-era client's declaration, made at its initialize, is not
+	// there (shaping.Request.Unreadable).
+	stateless bool
 
 	up slot // its upstream session (unused on the shared one)
 

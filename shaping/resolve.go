@@ -49,6 +49,13 @@ type Request struct {
 	// Argument is the per-call format argument the front end took out of
 	// a tools/call's arguments ([Shaper.TakeArgument]).
 	Argument Argument
+	// Unreadable says the client may have declared the extension where
+	// the front end cannot read it (an initialize-era request over
+	// stateless HTTP: its initialize went on another connection). Consent
+	// never rests on a declaration the server could not read (contract
+	// section 2): the gate is closed for it, and its results are rendered
+	// as the default tags say, or passed through.
+	Unreadable bool
 }
 
 // Client is what the contract knows of the client behind a request.
@@ -72,6 +79,12 @@ func (s *Shaper) Resolve(r *Request) Client {
 		if p := s.fallback(); p != nil {
 			c.Profile = p
 		}
+	}
+	if r.Unreadable {
+		if !c.Profile.Declared() {
+			c.Profile = s.unread
+		}
+		c.Elicitation = false // the gate is closed (section 6)
 	}
 	return c
 }

@@ -135,3 +135,33 @@ func TestPlanContent(t *testing.T) {
 		t.Errorf("converted = %+v", converted)
 	}
 }
+
+// TestUnreadableDeclarationClosesTheGate: a request whose client may have
+// declared where the front end cannot read it is served as declared with
+// no preference (pass-through), or with the default tags, and the gate is
+// closed either way (contract section 2).
+func TestUnreadableDeclarationClosesTheGate(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		defaults shaping.Settings
+		want     negotiation.Rendering
+	}{
+		{"no default", shaping.Settings{}, negotiation.RenderingPassThrough},
+		{"default human", shaping.ParseTags("human"), negotiation.RenderingMarkdown},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s := shaping.New(&shaping.Options{Default: tt.defaults})
+			c := s.Resolve(&shaping.Request{Unreadable: true, Session: shaping.Capabilities{Elicitation: true}, HasSession: true})
+			if !c.Profile.Declared() || c.Elicitation {
+				t.Fatalf("declared %v, elicitation %v: want a declared client that cannot be asked", c.Profile.Declared(), c.Elicitation)
+			}
+			if got := c.Profile.Rendering(); got != tt.want {
+				t.Errorf("rendering %v, want %v", got, tt.want)
+			}
+			open := s.Resolve(&shaping.Request{Session: shaping.Capabilities{Elicitation: true}, HasSession: true})
+			if open.Profile.Declared() != (len(tt.defaults.Features) > 0) {
+				t.Errorf("a readable undeclared client: declared %v", open.Profile.Declared())
+			}
+		})
+	}
+}

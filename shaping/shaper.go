@@ -127,6 +127,10 @@ type Shaper struct {
 	def         atomic.Pointer[defaultTags] // the checked default; reset by AddFormat
 	argument    string
 	warnDefault sync.Once
+	// unread is the profile of a client whose declaration cannot be read
+	// (Request.Unreadable) when no default applies: declared, with no
+	// preference, so that its results pass through and the gate is closed.
+	unread *negotiation.Profile
 
 	mu        sync.RWMutex
 	tools     map[string]Tool
@@ -153,6 +157,7 @@ func New(opts *Options) *Shaper {
 		defaults:   opts.Default,
 		argument:   opts.FormatArgument,
 	}
+	s.unread = s.negotiator.Negotiate(map[string]any{ExtensionID: map[string]any{"version": "1.0", "features": []any{}}}, nil)
 	s.sessions.store = opts.Store
 	s.questions.timeout = opts.QuestionTimeout
 	if s.questions.timeout <= 0 {
