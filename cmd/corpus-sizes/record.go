@@ -59,6 +59,9 @@ type recordedServer struct {
 	command func(ctx context.Context, serversDir, tmp, root string) (string, []string, error)
 	env     func(tmp string) []string
 	prep    func(root string) error
+	// fixture, when set, prepares what the server reads (a database, a git repository) in tmp or
+	// root before the server starts; the function it returns is called once the calls are made.
+	fixture func(ctx context.Context, serversDir, tmp, root string) (func(), error)
 	calls   []recording
 }
 
@@ -150,6 +153,63 @@ var recordedServers = []recordedServer{
 			{name: "gosdk-memory-read-graph", tool: "read_graph", args: map[string]any{}},
 			{name: "gosdk-memory-search-nodes", tool: "search_nodes", args: map[string]any{"query": "admin"}},
 			{name: "gosdk-memory-search-none", tool: "search_nodes", args: map[string]any{"query": "kubernetes"}},
+		},
+	},
+	{
+		// The reference PostgreSQL server (archived upstream, still the most used): one read-only
+		// query tool whose text is JSON.stringify(rows, null, 2). Its database is PGlite.
+		name: "server-postgres",
+		command: nodeServer("mcp-server-postgres", func(root string) []string {
+			return []string{"postgresql://postgres@localhost/postgres?host=" + postgresSocketDir(filepath.Dir(root))}
+		}),
+		env:     noEnv,
+		fixture: startPostgres,
+		calls: []recording{
+			{name: "postgres-customers", tool: "query", args: map[string]any{"sql": "SELECT * FROM customers ORDER BY id"}},
+			{name: "postgres-contact-gaps", tool: "query", args: map[string]any{"sql": "SELECT id, name, email, phone, city FROM customers WHERE email IS NULL OR phone IS NULL ORDER BY id"}},
+			{name: "postgres-prefs-json", tool: "query", args: map[string]any{"sql": "SELECT id, name, prefs, tags FROM customers WHERE prefs IS NOT NULL OR tags IS NOT NULL ORDER BY id"}},
+			{name: "postgres-balance-by-city", tool: "query", args: map[string]any{"sql": "SELECT city, count(*) AS customers, sum(balance) AS balance, max(last_order) AS last_order FROM customers GROUP BY city ORDER BY city NULLS LAST"}},
+			{name: "postgres-columns", tool: "query", args: map[string]any{"sql": "SELECT column_name, data_type, is_nullable, column_default, character_maximum_length, numeric_precision, numeric_scale FROM information_schema.columns WHERE table_name = 'customers' ORDER BY ordinal_position"}},
+		},
+	},
+	{
+		// cyanheads' git server: typed tools (output schemas, structuredContent).
+		name:    "git-mcp-server",
+		command: nodeServer("git-mcp-server", func(string) []string { return nil }),
+		env: func(string) []string {
+			return []string{"MCP_TRANSPORT_TYPE=stdio", "GIT_SIGN_COMMITS=false", "MCP_RESPONSE_FORMAT=json", "MCP_RESPONSE_VERBOSITY=standard"}
+		},
+		fixture: makeGitRepo,
+		calls: []recording{
+			{name: "git-status", tool: "git_status", args: map[string]any{"path": "$ROOT", "includeUntracked": true}},
+			{name: "git-log", tool: "git_log", args: map[string]any{"path": "$ROOT", "branch": "feature/unicode-names", "maxCount": 10}},
+			{name: "git-diff", tool: "git_diff", args: map[string]any{"path": "$ROOT"}},
+			{name: "git-branch-list", tool: "git_branch", args: map[string]any{"path": "$ROOT", "mode": "list", "all": true}},
+		},
+	},
+	{
+		// A calculator with 21 tools; each answers with one text block of JSON.
+		name:    "calc-mcp",
+		command: nodeServer("calc-mcp", func(string) []string { return nil }),
+		env:     noEnv,
+		calls: []recording{
+			{name: "calc-char-info", tool: "char_info", args: map[string]any{"char": "é山🚲"}},
+			{name: "calc-statistics", tool: "math", args: map[string]any{"action": "statistics", "values": []any{12.5, 7, 3.25, 19, 7, 0.5}}},
+			{name: "calc-url-parse", tool: "url_parse", args: map[string]any{"url": "https://example.ch/süd/rechnung?kunde=山田&chf=12.50#total"}},
+		},
+	},
+	{
+		// The reference reasoning server: a thought, then a revision on a branch.
+		name:    "server-sequential-thinking",
+		command: nodeServer("mcp-server-sequential-thinking", func(string) []string { return nil }),
+		env:     func(string) []string { return []string{"DISABLE_THOUGHT_LOGGING=true"} },
+		calls: []recording{
+			{tool: "sequentialthinking", args: map[string]any{"thought": "The invoice total is 10 CHF; the customer says 12.", "thoughtNumber": 1, "totalThoughts": 3, "nextThoughtNeeded": true}},
+			{tool: "sequentialthinking", args: map[string]any{"thought": "Rounding to 5 centimes cannot add 2 CHF: a line is missing.", "thoughtNumber": 2, "totalThoughts": 3, "nextThoughtNeeded": true}},
+			{name: "thinking-branch", tool: "sequentialthinking", args: map[string]any{
+				"thought": "Alternatively the VAT (8.1%) was added twice: 10 × 1.081 × 1.081 ≈ 11.69, not 12.", "thoughtNumber": 3, "totalThoughts": 4,
+				"nextThoughtNeeded": true, "branchFromThought": 2, "branchId": "vat-twice",
+			}},
 		},
 	},
 }
@@ -262,6 +322,13 @@ func recordServer(ctx context.Context, serversDir, dir string, s recordedServer)
 		if err := s.prep(root); err != nil {
 			return err
 		}
+	}
+	if s.fixture != nil {
+		stop, err := s.fixture(ctx, serversDir, tmp, root)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	name, args, err := s.command(ctx, serversDir, tmp, root)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -182,5 +183,16 @@ func TestCorpusSources(t *testing.T) {
 				t.Errorf("SOURCES.md does not name the recorded item %s", c.name)
 			}
 		}
+	}
+}
+
+// TestLongNote checks that the postgres fixture's note is the 700-character note the corpus is
+// meant to hold, and that the fixture's SQL quotes it.
+func TestLongNote(t *testing.T) {
+	if n := utf8.RuneCountInString(longNote); n != 700 {
+		t.Errorf("longNote has %d characters, want 700", n)
+	}
+	if !strings.Contains(customersSQL, "'"+strings.ReplaceAll(longNote, "'", "''")+"'") {
+		t.Error("customersSQL does not hold longNote as a quoted string")
 	}
 }
