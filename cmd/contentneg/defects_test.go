@@ -459,3 +459,17 @@ func TestHTTPUpstream(t *testing.T) {
 		t.Errorf("the upstream serves %d sessions, want one per client (2)", n)
 	}
 }
+
+// TestPromptWithEmptyArguments (issue: prompts/get with "arguments": {}
+// fails through the gateway): a prompt whose arguments are all optional,
+// of a server that wants the arguments object even empty, answers through
+// the gateway as directly.
+func TestPromptWithEmptyArguments(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	c := stdioRaw(ctx, t, append([]string{"--"}, hostileCommand(t)...))
+	c.Initialize(ctx, `{}`)
+	if got := c.CallRaw(ctx, "prompts/get", `{"name":"greeting","arguments":{}}`); !strings.Contains(got, `"Hello!"`) {
+		t.Errorf("prompts/get with arguments {}: %s", got)
+	}
+}

@@ -86,9 +86,9 @@ func Serve(r io.Reader, w io.Writer) {
 		}
 		switch m.Method {
 		case "server/discover":
-			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hostile","version":"1"}},"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{},"logging":{}}` + complete + `}}`)
+			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hostile","version":"1"}},"supportedVersions":["2026-07-28","2025-11-25"],"capabilities":{"tools":{},"prompts":{},"logging":{}}` + complete + `}}`)
 		case "initialize":
-			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"hostile","version":"1"}}}`)
+			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"prompts":{},"logging":{}},"serverInfo":{"name":"hostile","version":"1"}}}`)
 		case "notifications/cancelled":
 			var p struct {
 				RequestID json.RawMessage `json:"requestId"`
@@ -100,6 +100,20 @@ func Serve(r io.Reader, w io.Writer) {
 				delete(cancelled, string(p.RequestID))
 			}
 			mu.Unlock()
+		case "prompts/list":
+			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"prompts":[{"name":"greeting","arguments":[{"name":"name","required":false}]}]` + complete + `}}`)
+		case "prompts/get":
+			// As a zod schema of a TypeScript server reads it: the
+			// arguments object must be there, even empty.
+			var p struct {
+				Arguments json.RawMessage `json:"arguments"`
+			}
+			_ = json.Unmarshal(m.Params, &p)
+			if p.Arguments == nil {
+				write(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32602,"message":"Invalid arguments: expected object, received undefined"}}`)
+				break
+			}
+			write(`{"jsonrpc":"2.0","id":` + id + `,"result":{"messages":[{"role":"user","content":{"type":"text","text":"Hello!"}}]` + complete + `}}`)
 		case "tools/list":
 			list := Tools
 			if stateless {
