@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -178,14 +179,14 @@ func TestResolveDefault(t *testing.T) {
 	tests := []struct {
 		name          string
 		give          shaping.Request
-		wantRendering negotiation.Rendering
+		wantRendering format.Rendering
 		wantElicit    bool
 	}{
-		{"stateless, nothing declared", shaping.Request{Stateless: true, HasMeta: true, Meta: shaping.Capabilities{Elicitation: true}}, negotiation.RenderingMarkdown, true},
-		{"stateless, declared", shaping.Request{Stateless: true, HasMeta: true, Meta: declared}, negotiation.RenderingStructured, true},
-		{"legacy, nothing declared", shaping.Request{HasSession: true, Session: shaping.Capabilities{Elicitation: true}}, negotiation.RenderingMarkdown, true},
-		{"legacy, declared", shaping.Request{HasSession: true, Session: declared}, negotiation.RenderingStructured, true},
-		{"no facts", shaping.Request{}, negotiation.RenderingMarkdown, false},
+		{"stateless, nothing declared", shaping.Request{Stateless: true, HasMeta: true, Meta: shaping.Capabilities{Elicitation: true}}, format.RenderingMarkdown, true},
+		{"stateless, declared", shaping.Request{Stateless: true, HasMeta: true, Meta: declared}, format.RenderingStructured, true},
+		{"legacy, nothing declared", shaping.Request{HasSession: true, Session: shaping.Capabilities{Elicitation: true}}, format.RenderingMarkdown, true},
+		{"legacy, declared", shaping.Request{HasSession: true, Session: declared}, format.RenderingStructured, true},
+		{"no facts", shaping.Request{}, format.RenderingMarkdown, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
