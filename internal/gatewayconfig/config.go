@@ -549,13 +549,6 @@ func (d *decoder) units(n ast.Node, path string) map[string]string {
 	return out
 }
 
-// verbosities name the keys of templates by verbosity.
-var verbosities = map[string]format.Verbosity{
-	"compact":  format.Compact,
-	"standard": format.Standard,
-	"verbose":  format.Verbose,
-}
-
 // templates reads markdown or text templates: one string (the standard
 // template, which every verbosity without one of its own uses) or a
 // mapping of compact, standard and verbose to templates. Each is parsed
@@ -584,7 +577,7 @@ func (d *decoder) templates(n ast.Node, path string, text bool) map[format.Verbo
 	case *ast.MappingNode, *ast.MappingValueNode:
 		for _, p := range d.mapping(n, path) {
 			k := keyText(p.Key)
-			v, ok := verbosities[k]
+			v, ok := format.ParseVerbosity(k)
 			if !ok {
 				d.fail(p.Key, path+"."+k, "unknown verbosity; want compact, standard or verbose")
 				continue
