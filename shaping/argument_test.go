@@ -283,3 +283,28 @@ func FuzzTakeArgument(f *testing.F) {
 		_ = schema
 	})
 }
+
+// BenchmarkTakeArgument takes the format argument out of a call's
+// arguments and adds it to a tool's input schema: the two splices of raw
+// JSON on the hot path of a tools/call and a tools/list.
+func BenchmarkTakeArgument(b *testing.B) {
+	s := shaping.New(&shaping.Options{FormatArgument: "format"})
+	args := []byte(`{"city":"Bern","days":3,"units":{"temperature":"C","wind":"km/h"},"format":"markdown"}`)
+	schema := []byte(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city"]}`)
+	b.Run("TakeArgument", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, arg := s.TakeArgument(nil, args); arg.Value != "markdown" {
+				b.Fatal(arg)
+			}
+		}
+	})
+	b.Run("ToolInputSchema", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, changed := s.ToolInputSchema(schema); !changed {
+				b.Fatal("unchanged")
+			}
+		}
+	})
+}
