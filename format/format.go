@@ -105,16 +105,20 @@ var (
 	HTML = Format{featuretags.ValueHTML, MediaHTML, RenderingHTML}
 )
 
+// builtin is the table the lookups read: a copy, which a change to the
+// exported variables cannot reach.
+var builtin = [...]Format{JSON, Markdown, Text, TOON, HTML}
+
 // Builtin returns the built-in formats, in the order a server offers them:
 // json, markdown, text, toon, html.
-func Builtin() [5]Format { return [5]Format{JSON, Markdown, Text, TOON, HTML} }
+func Builtin() [5]Format { return builtin }
 
 // ByName returns the built-in format named name (lower case, as the tag
 // grammar stores it).
 func ByName(name string) (Format, bool) {
-	for _, f := range Builtin() {
-		if f.Name == name {
-			return f, true
+	for i := range builtin {
+		if builtin[i].Name == name {
+			return builtin[i], true
 		}
 	}
 	return Format{}, false
@@ -123,9 +127,9 @@ func ByName(name string) (Format, bool) {
 // ByMediaType returns the built-in format served as mediaType (lower case,
 // without parameters).
 func ByMediaType(mediaType string) (Format, bool) {
-	for _, f := range Builtin() {
-		if f.MediaType == mediaType {
-			return f, true
+	for i := range builtin {
+		if builtin[i].MediaType == mediaType {
+			return builtin[i], true
 		}
 	}
 	return Format{}, false
@@ -134,9 +138,9 @@ func ByMediaType(mediaType string) (Format, bool) {
 // ByRendering returns the built-in format that r makes; false for
 // pass-through and custom renderings, which have none.
 func ByRendering(r Rendering) (Format, bool) {
-	for _, f := range Builtin() {
-		if f.Rendering == r {
-			return f, true
+	for i := range builtin {
+		if builtin[i].Rendering == r {
+			return builtin[i], true
 		}
 	}
 	return Format{}, false
