@@ -56,11 +56,13 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 // server's order: application/json, text/markdown, text/plain, text/toon, text/html,
 // then the registered formats in registration order.
 func (n *Negotiator) MediaTypes() []string {
-	var out []string
-	for _, b := range format.Builtin() {
+	f := n.formats()
+	builtin := format.Builtin()
+	out := make([]string, 0, len(builtin)+f.len())
+	for _, b := range builtin {
 		out = append(out, b.MediaType)
 	}
-	if f := n.formats(); f != nil {
+	if f != nil {
 		for _, r := range f.list {
 			out = append(out, r.MediaType)
 		}

@@ -31,6 +31,14 @@ func (f *formats) grammar() featuretags.Grammar {
 	return featuretags.Grammar{Formats: f.names}
 }
 
+// len returns how many formats are registered.
+func (f *formats) len() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.list)
+}
+
 // byName returns the format registered under name.
 func (f *formats) byName(name string) (format.Format, bool) {
 	if f != nil {
