@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/contentneg/contentneg/contentnegfx"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
@@ -58,7 +59,7 @@ func greet(t *testing.T, s *mcp.Server, tags ...string) string {
 
 func TestModuleInstallsTheMiddleware(t *testing.T) {
 	tmpl, err := renderers.NewTemplate(renderers.TemplateSpec{
-		Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "_{{.greeting}}_"},
+		Markdown: map[format.Verbosity]string{format.Standard: "_{{.greeting}}_"},
 	})
 	if err != nil {
 		t.Fatal(err)

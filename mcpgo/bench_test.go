@@ -4,11 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/examples/weather"
+	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
@@ -27,8 +31,15 @@ var benchProfiles = []struct {
 	{"text-standard", []string{"format=text"}},
 }
 
-// demo returns the mcp-go weather demo, with the adapter when negotiated.
-func demo(negotiated bool) *server.MCPServer { return behaviour.MCPGoServer(negotiated) }
+// demo returns the mcp-go weather demo on the behaviour kit's fixed clock
+// (2026-11-20 13:00 UTC), with the adapter when negotiated.
+func demo(negotiated bool) *server.MCPServer {
+	s := weathermcpgo.NewServer(weather.NewService(func() time.Time { return time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC) }))
+	if negotiated {
+		mcpgo.Install(s, &mcpgo.Options{Tools: weathermcp.Tools()})
+	}
+	return s
+}
 
 // benchSession is a legacy session that keeps its initialize capabilities.
 type benchSession struct {

@@ -6,7 +6,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/contentneg/contentneg/internal/capmap"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -97,7 +96,7 @@ func facts(ctx context.Context, meta *mcp.Meta) shaping.Request {
 	}
 	if meta != nil {
 		if caps, ok := meta.AdditionalFields[mcp.MetaKeyClientCapabilities].(map[string]any); ok {
-			r.Meta, r.HasMeta = capmap.Capabilities(caps), true
+			r.Meta, r.HasMeta = shaping.ReadCapabilities(caps), true
 		}
 	}
 	if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {

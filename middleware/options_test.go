@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
@@ -85,7 +86,7 @@ func TestRendererFailureFallsBackToStructured(t *testing.T) {
 
 func TestRegisteredRendererIsUsed(t *testing.T) {
 	r, err := renderers.NewTemplate(renderers.TemplateSpec{
-		Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "Station **{{.station}}**: {{.temperature_c}} °C"},
+		Markdown: map[format.Verbosity]string{format.Standard: "Station **{{.station}}**: {{.temperature_c}} °C"},
 	})
 	if err != nil {
 		t.Fatalf("template: %v", err)

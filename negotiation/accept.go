@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/elnormous/contenttype"
+
+	"github.com/contentneg/contentneg/format"
 )
 
 // ErrNotAcceptable reports an HTTP Accept header that accepts none of the
@@ -54,9 +56,16 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 // server's order: application/json, text/markdown, text/plain, text/toon, text/html,
 // then the registered formats in registration order.
 func (n *Negotiator) MediaTypes() []string {
-	out := []string{MediaJSON, MediaMarkdown, MediaText, MediaTOON, MediaHTML}
-	if f := n.formats(); f != nil {
-		out = append(out, f.types...)
+	f := n.formats()
+	builtin := format.Builtin()
+	out := make([]string, 0, len(builtin)+f.len())
+	for _, b := range builtin {
+		out = append(out, b.MediaType)
+	}
+	if f != nil {
+		for _, r := range f.list {
+			out = append(out, r.MediaType)
+		}
 	}
 	return out
 }
@@ -64,26 +73,11 @@ func (n *Negotiator) MediaTypes() []string {
 // FormatName returns the format name of a media type ("text/markdown" ->
 // "markdown"), or "" when the negotiator has none for it.
 func (n *Negotiator) FormatName(mediaType string) string {
-	switch mediaType {
-	case MediaJSON:
-		return "json"
-	case MediaMarkdown:
-		return "markdown"
-	case MediaText:
-		return "text"
-	case MediaTOON:
-		return "toon"
-	case MediaHTML:
-		return "html"
+	if b, ok := format.ByMediaType(mediaType); ok {
+		return b.Name
 	}
-	if f := n.formats(); f != nil {
-		for i, t := range f.types {
-			if t == mediaType {
-				return f.names[i]
-			}
-		}
-	}
-	return ""
+	r, _ := n.formats().byMediaType(mediaType)
+	return r.Name
 }
 
 func clipHeader(s string) string {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -94,14 +95,14 @@ func TestFromAcceptRefusesWhatItCannotRender(t *testing.T) {
 func TestRegisteredFormatIsNegotiable(t *testing.T) {
 	n := negotiation.New(nil)
 	before := n.FromSettings(negotiation.Settings{Features: []string{"format=csv", "human"}}.Map())
-	if before.Rendering() != negotiation.RenderingMarkdown || len(before.Diagnostics()) != 1 {
+	if before.Rendering() != format.RenderingMarkdown || len(before.Diagnostics()) != 1 {
 		t.Fatalf("before registration: %s %v; want markdown with one diagnostic", before, before.Diagnostics())
 	}
 	if err := n.AddFormat("CSV", "text/csv"); err != nil {
 		t.Fatal(err)
 	}
 	after := n.FromSettings(negotiation.Settings{Features: []string{"format=csv", "human"}}.Map())
-	if after.Rendering() != negotiation.RenderingCustom || after.MediaType() != "text/csv" || len(after.Diagnostics()) != 0 {
+	if after.Rendering() != format.RenderingCustom || after.MediaType() != "text/csv" || len(after.Diagnostics()) != 0 {
 		t.Errorf("after registration: %s %q %v; want custom text/csv without diagnostics", after, after.MediaType(), after.Diagnostics())
 	}
 	viaAccept, err := n.FromAccept("text/csv, application/json;q=0.5")
@@ -109,10 +110,10 @@ func TestRegisteredFormatIsNegotiable(t *testing.T) {
 		t.Errorf("Accept: text/csv = %v, %v", viaAccept, err)
 	}
 	// Registered types come after the built-in ones at equal quality.
-	if tie, err := n.FromAccept("text/csv, text/plain"); err != nil || tie.MediaType() != negotiation.MediaText {
+	if tie, err := n.FromAccept("text/csv, text/plain"); err != nil || tie.MediaType() != format.MediaText {
 		t.Errorf("Accept: text/csv, text/plain = %v, %v; want text/plain", tie, err)
 	}
-	if got := negotiation.FromTags("format=csv").Rendering(); got != negotiation.RenderingPassThrough {
+	if got := negotiation.FromTags("format=csv").Rendering(); got != format.RenderingPassThrough {
 		t.Errorf("another negotiator sees format=csv as %s, want pass-through", got)
 	}
 }
@@ -163,7 +164,7 @@ func TestMediaTypesInServerOrder(t *testing.T) {
 func TestFromAcceptReadsALongHeader(t *testing.T) {
 	accept := strings.Repeat("application/xml;q=0.9, ", 300) + "text/plain;q=0.1" // 7,216 bytes
 	p, err := negotiation.FromAccept(accept)
-	if err != nil || p.MediaType() != negotiation.MediaText {
+	if err != nil || p.MediaType() != format.MediaText {
 		t.Errorf("FromAccept(%d bytes) = %v, %v; want text/plain", len(accept), p, err)
 	}
 }

@@ -3,6 +3,7 @@ package negotiation_test
 import (
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -21,7 +22,7 @@ func BenchmarkNegotiate(b *testing.B) {
 	extensions := scenario1()
 	b.ReportAllocs()
 	for b.Loop() {
-		if n.Negotiate(extensions, nil).Rendering() != negotiation.RenderingStructured {
+		if n.Negotiate(extensions, nil).Rendering() != format.RenderingStructured {
 			b.Fatal("wrong rendering")
 		}
 	}
@@ -34,7 +35,7 @@ func BenchmarkNegotiateUndeclared(b *testing.B) {
 	extensions := map[string]any{}
 	b.ReportAllocs()
 	for b.Loop() {
-		if n.Negotiate(extensions, nil).Rendering() != negotiation.RenderingPassThrough {
+		if n.Negotiate(extensions, nil).Rendering() != format.RenderingPassThrough {
 			b.Fatal("wrong rendering")
 		}
 	}
@@ -46,7 +47,7 @@ func BenchmarkProfileFromContext(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		p, _ := negotiation.FromContext(ctx)
-		if p.Rendering() != negotiation.RenderingStructured {
+		if p.Rendering() != format.RenderingStructured {
 			b.Fatal("wrong rendering")
 		}
 	}

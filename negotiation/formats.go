@@ -7,33 +7,19 @@ import (
 	"strings"
 
 	"github.com/contentneg/contentneg/featuretags"
-)
-
-// The media types of the built-in renderings (contract section 4).
-const (
-	// MediaJSON is the structured rendering: structuredContent.
-	MediaJSON = "application/json"
-	// MediaMarkdown is the markdown rendering.
-	MediaMarkdown = "text/markdown"
-	// MediaText is the plain-text rendering.
-	MediaText = "text/plain"
-	// MediaTOON is the TOON rendering: Token-Oriented Object Notation.
-	MediaTOON = "text/toon"
-	// MediaHTML is the HTML rendering: the markdown rendering as HTML,
-	// every data value escaped.
-	MediaHTML = "text/html"
+	"github.com/contentneg/contentneg/format"
 )
 
 // ErrFormat reports a format that cannot be registered: see
 // [Negotiator.AddFormat].
 var ErrFormat = errors.New("invalid format registration")
 
-// formats is an immutable table of the format names a server registered
-// beside the built-in json, markdown, text, toon and html, each with its media type.
+// formats is an immutable table of the formats a server registered beside
+// the built-in ones ([format.Builtin]), each of [format.RenderingCustom].
 // Negotiators replace it as a whole, so readers need no lock.
 type formats struct {
-	names []string // lower case, in registration order
-	types []string // the media type of names[i], lower case
+	list  []format.Format // in registration order
+	names []string        // list[i].Name: the grammar's further values of "format"
 }
 
 // grammar returns the tag grammar that accepts the registered names as
@@ -45,17 +31,36 @@ func (f *formats) grammar() featuretags.Grammar {
 	return featuretags.Grammar{Formats: f.names}
 }
 
-// mediaType returns the media type registered under the format name.
-func (f *formats) mediaType(name string) (string, bool) {
+// len returns how many formats are registered.
+func (f *formats) len() int {
 	if f == nil {
-		return "", false
+		return 0
 	}
-	for i, n := range f.names {
-		if n == name {
-			return f.types[i], true
+	return len(f.list)
+}
+
+// byName returns the format registered under name.
+func (f *formats) byName(name string) (format.Format, bool) {
+	if f != nil {
+		for _, r := range f.list {
+			if r.Name == name {
+				return r, true
+			}
 		}
 	}
-	return "", false
+	return format.Format{}, false
+}
+
+// byMediaType returns the format registered for mediaType.
+func (f *formats) byMediaType(mediaType string) (format.Format, bool) {
+	if f != nil {
+		for _, r := range f.list {
+			if r.MediaType == mediaType {
+				return r, true
+			}
+		}
+	}
+	return format.Format{}, false
 }
 
 // with returns a copy of f with name registered for mediaType, replacing an
@@ -63,15 +68,15 @@ func (f *formats) mediaType(name string) (string, bool) {
 func (f *formats) with(name, mediaType string) *formats {
 	out := &formats{}
 	if f != nil {
-		for i, n := range f.names {
-			if n != name {
-				out.names = append(out.names, n)
-				out.types = append(out.types, f.types[i])
+		for _, r := range f.list {
+			if r.Name != name {
+				out.list = append(out.list, r)
+				out.names = append(out.names, r.Name)
 			}
 		}
 	}
+	out.list = append(out.list, format.Format{Name: name, MediaType: mediaType, Rendering: format.RenderingCustom})
 	out.names = append(out.names, name)
-	out.types = append(out.types, mediaType)
 	return out
 }
 
@@ -81,16 +86,14 @@ func checkFormat(name, mediaType string) (string, string, error) {
 	if _, diags := featuretags.Parse([]string{"x-check=" + lname}); name == "" || len(diags) > 0 {
 		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", ErrFormat, name)
 	}
-	switch lname {
-	case featuretags.ValueJSON, featuretags.ValueMarkdown, featuretags.ValueText, featuretags.ValueTOON, featuretags.ValueHTML:
+	if _, builtin := format.ByName(lname); builtin {
 		return "", "", fmt.Errorf("%w: format name %q is built in", ErrFormat, name)
 	}
 	mt, params, err := mime.ParseMediaType(mediaType)
 	if err != nil || len(params) > 0 || !strings.Contains(mt, "/") || strings.Contains(mt, "*") {
 		return "", "", fmt.Errorf("%w: %q is not a media type without parameters", ErrFormat, mediaType)
 	}
-	switch mt {
-	case MediaJSON, MediaMarkdown, MediaText, MediaTOON, MediaHTML:
+	if _, builtin := format.ByMediaType(mt); builtin {
 		return "", "", fmt.Errorf("%w: media type %q belongs to a built-in format", ErrFormat, mt)
 	}
 	return lname, mt, nil

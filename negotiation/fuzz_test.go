@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -24,17 +25,17 @@ func FuzzFromSettings(f *testing.F) {
 		}
 		p := negotiation.FromSettings(settings)
 
-		if !p.Declared() && (p.Rendering() != negotiation.RenderingPassThrough || p.WantsHints() || p.Tags().Len() != 0) {
+		if !p.Declared() && (p.Rendering() != format.RenderingPassThrough || p.WantsHints() || p.Tags().Len() != 0) {
 			t.Errorf("an undeclared profile acts on tags: %v", p)
 		}
-		if p.Format() != negotiation.FormatUnset && p.Excludes(p.Format()) {
+		if p.Format() != (format.Format{}) && p.Excludes(p.Format()) {
 			t.Errorf("format %v is also excluded", p.Format())
 		}
-		if f := p.Format(); f != negotiation.FormatUnset {
-			want := map[negotiation.Format]negotiation.Rendering{
-				negotiation.FormatJSON: negotiation.RenderingStructured, negotiation.FormatText: negotiation.RenderingText, negotiation.FormatMarkdown: negotiation.RenderingMarkdown,
-				negotiation.FormatTOON: negotiation.RenderingTOON,
-			}[f]
+		if f := p.Format(); f != (format.Format{}) {
+			want := map[string]format.Rendering{
+				"json": format.RenderingStructured, "text": format.RenderingText, "markdown": format.RenderingMarkdown,
+				"toon": format.RenderingTOON,
+			}[f.Name]
 			if p.Rendering() != want {
 				t.Errorf("format %v gives rendering %v", f, p.Rendering())
 			}

@@ -112,7 +112,7 @@ func (p *Profile) MarshalLogObject(enc zapcore.ObjectEncoder) error {
 	}
 	enc.AddString("version", p.version)
 	enc.AddString("audience", p.audience.String())
-	enc.AddString("format", p.format.String())
+	enc.AddString("format", p.formatWord())
 	enc.AddString("verbosity", p.verbosity.String())
 	enc.AddString("interactive", p.interactive.String())
 	enc.AddString("mcpCapable", p.mcpCapable.String())

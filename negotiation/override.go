@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/contentneg/contentneg/featuretags"
+	"github.com/contentneg/contentneg/format"
 )
 
 // ErrDefault reports default tags a server cannot start with: see
@@ -67,7 +68,7 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 // html is not among them: it is for people in a browser, not for a model
 // choosing one call's format.
 func (n *Negotiator) FormatNames() []string {
-	names := []string{featuretags.ValueJSON, featuretags.ValueMarkdown, featuretags.ValueText, featuretags.ValueTOON}
+	names := []string{format.JSON.Name, format.Markdown.Name, format.Text.Name, format.TOON.Name}
 	if f := n.formats(); f != nil {
 		names = append(names, f.names...)
 	}

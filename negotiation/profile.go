@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contentneg/contentneg/featuretags"
+	"github.com/contentneg/contentneg/format"
 )
 
 // Profile is the parsed, reconciled view of one client: what it declared
@@ -18,15 +19,14 @@ type Profile struct {
 	version     string
 	tags        featuretags.Set
 	audience    Audience
-	format      Format
-	custom      string // the media type of a FormatCustom format
-	excluded    uint8  // bit f set: Format f excluded
-	verbosity   Verbosity
+	format      format.Format // the explicit format; the zero Format when unset
+	excluded    uint8         // bit r set: the built-in format of rendering r excluded
+	verbosity   format.Verbosity
 	interactive Tristate
 	malformed   string // why the settings are read as not interactive: a Reason, "" when they are not
 	operator    bool   // the server's default tags, not the client's settings
 	mcpCapable  Tristate
-	rendering   Rendering
+	rendering   format.Rendering
 	diags       []featuretags.Diagnostic
 }
 
@@ -61,45 +61,38 @@ func (p *Profile) Audience() Audience {
 }
 
 // Format returns the explicit format: the first valid "format=" value that
-// the client did not also exclude.
-func (p *Profile) Format() Format {
+// the client did not also exclude (a built-in format, or one the server
+// registered); the zero Format when there is none.
+func (p *Profile) Format() format.Format {
 	if p == nil {
-		return FormatUnset
+		return format.Format{}
 	}
 	return p.format
 }
 
 // MediaType returns the media type of the rendering the client gets:
-// [MediaJSON], [MediaMarkdown], [MediaText], [MediaTOON], [MediaHTML], the media type of
-// a format the server registered, or "" for pass-through.
+// one of a built-in format ([format.Builtin]), the media type of a format
+// the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
-	switch p.Rendering() {
-	case RenderingStructured:
-		return MediaJSON
-	case RenderingMarkdown:
-		return MediaMarkdown
-	case RenderingText:
-		return MediaText
-	case RenderingTOON:
-		return MediaTOON
-	case RenderingHTML:
-		return MediaHTML
-	case RenderingCustom:
-		return p.custom
-	default:
-		return ""
+	r := p.Rendering()
+	if r == format.RenderingCustom {
+		return p.format.MediaType
 	}
+	b, _ := format.ByRendering(r)
+	return b.MediaType
 }
 
-// Excludes reports whether the client excluded f with "format!=".
-func (p *Profile) Excludes(f Format) bool {
-	return p != nil && f != FormatUnset && p.excluded&(1<<f) != 0
+// Excludes reports whether the client excluded the built-in format f with
+// "format!=".
+func (p *Profile) Excludes(f format.Format) bool {
+	b, builtin := format.ByName(f.Name)
+	return p != nil && builtin && p.excluded&(1<<b.Rendering) != 0
 }
 
 // Verbosity returns the requested verbosity.
-func (p *Profile) Verbosity() Verbosity {
+func (p *Profile) Verbosity() format.Verbosity {
 	if p == nil {
-		return VerbosityUnset
+		return format.VerbosityUnset
 	}
 	return p.verbosity
 }
@@ -130,9 +123,9 @@ func (p *Profile) MCPCapable() Tristate {
 func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(featuretags.Sampling) }
 
 // Rendering returns how results are shaped for this client.
-func (p *Profile) Rendering() Rendering {
+func (p *Profile) Rendering() format.Rendering {
 	if p == nil {
-		return RenderingPassThrough
+		return format.RenderingPassThrough
 	}
 	return p.rendering
 }
@@ -188,7 +181,7 @@ func (p *Profile) String() string {
 	}
 	for _, f := range [...]struct{ k, v string }{
 		{"audience", p.audience.String()},
-		{"format", p.format.String()},
+		{"format", p.formatWord()},
 		{"verbosity", p.verbosity.String()},
 		{"interactive", p.interactive.String()},
 		{"mcp-capable", p.mcpCapable.String()},
@@ -206,4 +199,13 @@ func (p *Profile) String() string {
 		b.WriteString(" malformed")
 	}
 	return b.String()
+}
+
+// formatWord is the explicit format in the profile's String and log line:
+// "unset", a built-in format's name, or "custom" for a registered one.
+func (p *Profile) formatWord() string {
+	if p.format.Rendering == format.RenderingCustom {
+		return "custom"
+	}
+	return p.format.String()
 }

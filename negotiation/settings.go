@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/contentneg/contentneg/featuretags"
+	"github.com/contentneg/contentneg/format"
 )
 
 // ExtensionID is the key under which clients declare the extension and
@@ -199,18 +200,19 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 		p.audience = Human
 	}
 	if v, ok := set.Value(featuretags.Format); ok {
-		p.format = formatOf(v)
-		if mt, registered := f.mediaType(v); p.format == FormatUnset && registered {
-			p.format, p.custom = FormatCustom, mt
+		if b, builtin := format.ByName(v); builtin {
+			p.format = b
+		} else if r, registered := f.byName(v); registered {
+			p.format = r
 		}
 	}
-	for _, f := range [...]Format{FormatJSON, FormatText, FormatMarkdown, FormatTOON, FormatHTML} {
-		if set.Excludes(featuretags.Format, f.String()) {
-			p.excluded |= 1 << f
+	for _, b := range format.Builtin() {
+		if set.Excludes(featuretags.Format, b.Name) {
+			p.excluded |= 1 << b.Rendering
 		}
 	}
 	if v, ok := set.Value(featuretags.Verbosity); ok {
-		p.verbosity = verbosityOf(v)
+		p.verbosity, _ = format.ParseVerbosity(v)
 	}
 	p.interactive = tristate(set, featuretags.Interactive)
 	// Malformed declarations close the gate (contract section 2): a client
@@ -227,29 +229,29 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 // choose applies the table of SPEC section 4: an explicit format wins; else
 // the audience, else the verbosity, gives an order of preference, and the
 // first rendering the client did not exclude is used.
-func (p *Profile) choose() Rendering {
-	if p.format != FormatUnset {
-		return renderingOf(p.format)
+func (p *Profile) choose() format.Rendering {
+	if p.format != (format.Format{}) {
+		return p.format.Rendering
 	}
-	var prefs [3]Rendering
+	var prefs [3]format.Rendering
 	switch {
 	case p.audience == Agent:
-		prefs = [3]Rendering{RenderingStructured, RenderingText, RenderingMarkdown}
+		prefs = [3]format.Rendering{format.RenderingStructured, format.RenderingText, format.RenderingMarkdown}
 	case p.audience == Human:
-		prefs = [3]Rendering{RenderingMarkdown, RenderingText, RenderingStructured}
-	case p.verbosity == Compact:
-		prefs = [3]Rendering{RenderingText, RenderingStructured, RenderingMarkdown}
-	case p.verbosity == Verbose:
-		prefs = [3]Rendering{RenderingMarkdown, RenderingText, RenderingStructured}
+		prefs = [3]format.Rendering{format.RenderingMarkdown, format.RenderingText, format.RenderingStructured}
+	case p.verbosity == format.Compact:
+		prefs = [3]format.Rendering{format.RenderingText, format.RenderingStructured, format.RenderingMarkdown}
+	case p.verbosity == format.Verbose:
+		prefs = [3]format.Rendering{format.RenderingMarkdown, format.RenderingText, format.RenderingStructured}
 	default:
-		return RenderingPassThrough
+		return format.RenderingPassThrough
 	}
 	for _, r := range prefs {
-		if !p.Excludes(r.format()) {
+		if b, _ := format.ByRendering(r); !p.Excludes(b) {
 			return r
 		}
 	}
-	return RenderingPassThrough
+	return format.RenderingPassThrough
 }
 
 func tristate(set featuretags.Set, name string) Tristate {
@@ -260,54 +262,5 @@ func tristate(set featuretags.Set, name string) Tristate {
 		return Yes
 	default:
 		return Unknown
-	}
-}
-
-func formatOf(v string) Format {
-	switch v {
-	case featuretags.ValueJSON:
-		return FormatJSON
-	case featuretags.ValueText:
-		return FormatText
-	case featuretags.ValueMarkdown:
-		return FormatMarkdown
-	case featuretags.ValueTOON:
-		return FormatTOON
-	case featuretags.ValueHTML:
-		return FormatHTML
-	default:
-		return FormatUnset
-	}
-}
-
-func renderingOf(f Format) Rendering {
-	switch f {
-	case FormatJSON:
-		return RenderingStructured
-	case FormatText:
-		return RenderingText
-	case FormatMarkdown:
-		return RenderingMarkdown
-	case FormatCustom:
-		return RenderingCustom
-	case FormatTOON:
-		return RenderingTOON
-	case FormatHTML:
-		return RenderingHTML
-	default:
-		return RenderingPassThrough
-	}
-}
-
-func verbosityOf(v string) Verbosity {
-	switch v {
-	case featuretags.ValueCompact:
-		return Compact
-	case featuretags.ValueStandard:
-		return Standard
-	case featuretags.ValueVerbose:
-		return Verbose
-	default:
-		return VerbosityUnset
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/contentneg/contentneg/featuretags"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -24,36 +25,36 @@ func TestFromSettingsShapes(t *testing.T) {
 		give         any
 		wantDeclared bool
 		wantVersion  string
-		wantRender   negotiation.Rendering
+		wantRender   format.Rendering
 		wantProblems []featuretags.Problem
 	}{
-		{"nil: not declared, nothing to say", nil, false, "", negotiation.RenderingPassThrough, nil},
-		{"decoded map", map[string]any{"version": "1.0", "features": []any{"agent"}}, true, "1.0", negotiation.RenderingStructured, nil},
-		{"map with []string features", map[string]any{"version": "1.0", "features": []string{"human"}}, true, "1.0", negotiation.RenderingMarkdown, nil},
-		{"typed settings", negotiation.Settings{Version: "1.2", Features: []string{"format=text"}}, true, "1.2", negotiation.RenderingText, nil},
-		{"typed settings pointer", &negotiation.Settings{Version: "1.0", Features: []string{"agent"}}, true, "1.0", negotiation.RenderingStructured, nil},
-		{"nil typed pointer", (*negotiation.Settings)(nil), false, "", negotiation.RenderingPassThrough, nil},
-		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", negotiation.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
-		{"raw JSON", json.RawMessage(`{"version":"1.0","features":["format=markdown"]}`), true, "1.0", negotiation.RenderingMarkdown, nil},
-		{"raw JSON that is broken", json.RawMessage(`{"version":`), true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"raw JSON array", json.RawMessage(`["agent"]`), true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"empty object", map[string]any{}, true, "1.0", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion}},
-		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", negotiation.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
-		{"null features are no features", map[string]any{"version": "1.0", "features": nil}, true, "1.0", negotiation.RenderingPassThrough, nil},
-		{"a string", "agent", true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"a number", 1.0, true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, true, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
-		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
-		{"three-part version 1", map[string]any{"version": "1.0.7", "features": []any{"agent"}}, true, "1.0.7", negotiation.RenderingStructured, nil},
-		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
-		{"raw JSON null: not declared", json.RawMessage(`null`), false, "", negotiation.RenderingPassThrough, nil},
-		{"features a string: a comma-separated list", map[string]any{"version": "1.0", "features": "human, format=text"}, true, "1.0", negotiation.RenderingText, []featuretags.Problem{featuretags.CommaList}},
-		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", negotiation.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion, featuretags.Invalid}},
+		{"nil: not declared, nothing to say", nil, false, "", format.RenderingPassThrough, nil},
+		{"decoded map", map[string]any{"version": "1.0", "features": []any{"agent"}}, true, "1.0", format.RenderingStructured, nil},
+		{"map with []string features", map[string]any{"version": "1.0", "features": []string{"human"}}, true, "1.0", format.RenderingMarkdown, nil},
+		{"typed settings", negotiation.Settings{Version: "1.2", Features: []string{"format=text"}}, true, "1.2", format.RenderingText, nil},
+		{"typed settings pointer", &negotiation.Settings{Version: "1.0", Features: []string{"agent"}}, true, "1.0", format.RenderingStructured, nil},
+		{"nil typed pointer", (*negotiation.Settings)(nil), false, "", format.RenderingPassThrough, nil},
+		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", format.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"raw JSON", json.RawMessage(`{"version":"1.0","features":["format=markdown"]}`), true, "1.0", format.RenderingMarkdown, nil},
+		{"raw JSON that is broken", json.RawMessage(`{"version":`), true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"raw JSON array", json.RawMessage(`["agent"]`), true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"empty object", map[string]any{}, true, "1.0", format.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion}},
+		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", format.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"null features are no features", map[string]any{"version": "1.0", "features": nil}, true, "1.0", format.RenderingPassThrough, nil},
+		{"a string", "agent", true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"a number", 1.0, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
+		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
+		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"three-part version 1", map[string]any{"version": "1.0.7", "features": []any{"agent"}}, true, "1.0.7", format.RenderingStructured, nil},
+		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"raw JSON null: not declared", json.RawMessage(`null`), false, "", format.RenderingPassThrough, nil},
+		{"features a string: a comma-separated list", map[string]any{"version": "1.0", "features": "human, format=text"}, true, "1.0", format.RenderingText, []featuretags.Problem{featuretags.CommaList}},
+		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", format.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion, featuretags.Invalid}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,24 +74,24 @@ func TestFromSettingsShapes(t *testing.T) {
 func TestRenderingWithExclusions(t *testing.T) {
 	tests := []struct {
 		give []string
-		want negotiation.Rendering
+		want format.Rendering
 	}{
-		{[]string{"human", "format!=markdown"}, negotiation.RenderingText},
-		{[]string{"human", "format!=markdown", "format!=text"}, negotiation.RenderingStructured},
-		{[]string{"human", "format!=markdown", "format!=text", "format!=json"}, negotiation.RenderingPassThrough},
-		{[]string{"agent", "format!=json"}, negotiation.RenderingText},
-		{[]string{"agent", "format!=json", "format!=text"}, negotiation.RenderingMarkdown},
-		{[]string{"verbosity=compact", "format!=text"}, negotiation.RenderingStructured},
-		{[]string{"verbosity=verbose", "format!=markdown"}, negotiation.RenderingText},
-		{[]string{"format!=markdown"}, negotiation.RenderingPassThrough},
-		{[]string{"format=json", "format!=json", "human"}, negotiation.RenderingMarkdown},
-		{[]string{"format=markdown", "format!=json"}, negotiation.RenderingMarkdown},
-		{[]string{"agent", "verbosity=verbose"}, negotiation.RenderingStructured},
-		{[]string{"!agent", "!human", "verbosity=compact"}, negotiation.RenderingText},
-		{[]string{"format=toon"}, negotiation.RenderingTOON},
-		{[]string{"Format=TOON", "human", "verbosity=compact"}, negotiation.RenderingTOON},
-		{[]string{"format=toon", "format!=toon", "human"}, negotiation.RenderingMarkdown},
-		{[]string{"agent", "format!=toon"}, negotiation.RenderingStructured},
+		{[]string{"human", "format!=markdown"}, format.RenderingText},
+		{[]string{"human", "format!=markdown", "format!=text"}, format.RenderingStructured},
+		{[]string{"human", "format!=markdown", "format!=text", "format!=json"}, format.RenderingPassThrough},
+		{[]string{"agent", "format!=json"}, format.RenderingText},
+		{[]string{"agent", "format!=json", "format!=text"}, format.RenderingMarkdown},
+		{[]string{"verbosity=compact", "format!=text"}, format.RenderingStructured},
+		{[]string{"verbosity=verbose", "format!=markdown"}, format.RenderingText},
+		{[]string{"format!=markdown"}, format.RenderingPassThrough},
+		{[]string{"format=json", "format!=json", "human"}, format.RenderingMarkdown},
+		{[]string{"format=markdown", "format!=json"}, format.RenderingMarkdown},
+		{[]string{"agent", "verbosity=verbose"}, format.RenderingStructured},
+		{[]string{"!agent", "!human", "verbosity=compact"}, format.RenderingText},
+		{[]string{"format=toon"}, format.RenderingTOON},
+		{[]string{"Format=TOON", "human", "verbosity=compact"}, format.RenderingTOON},
+		{[]string{"format=toon", "format!=toon", "human"}, format.RenderingMarkdown},
+		{[]string{"agent", "format!=toon"}, format.RenderingStructured},
 	}
 	for _, tt := range tests {
 		t.Run(fmtTags(tt.give), func(t *testing.T) {
@@ -109,15 +110,15 @@ func fmtTags(tags []string) string {
 func TestExcludes(t *testing.T) {
 	p := negotiation.FromTags("format!=markdown", "format!=JSON", "format!=toon")
 	tests := []struct {
-		give negotiation.Format
+		give format.Format
 		want bool
 	}{
-		{negotiation.FormatMarkdown, true},
-		{negotiation.FormatJSON, true},
-		{negotiation.FormatText, false},
-		{negotiation.FormatTOON, true},
-		{negotiation.FormatUnset, false},
-		{negotiation.Format(42), false},
+		{format.Markdown, true},
+		{format.JSON, true},
+		{format.Text, false},
+		{format.TOON, true},
+		{format.Format{}, false},
+		{format.Format{Name: "csv", MediaType: "text/csv", Rendering: format.RenderingCustom}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.give.String(), func(t *testing.T) {
@@ -155,10 +156,10 @@ func TestMayElicitNeedsTheRealCapability(t *testing.T) {
 
 func TestNilProfileIsNotDeclared(t *testing.T) {
 	var p *negotiation.Profile
-	got := []any{p.Declared(), p.Version(), p.Tags().Len(), p.Audience(), p.Format(), p.Excludes(negotiation.FormatJSON),
+	got := []any{p.Declared(), p.Version(), p.Tags().Len(), p.Audience(), p.Format(), p.Excludes(format.JSON),
 		p.Verbosity(), p.Interactive(), p.MCPCapable(), p.WantsHints(), p.Rendering(), len(p.Diagnostics()), p.String()}
-	want := []any{false, "", 0, negotiation.AudienceUnknown, negotiation.FormatUnset, false,
-		negotiation.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, negotiation.RenderingPassThrough, 0, "not declared"}
+	want := []any{false, "", 0, negotiation.AudienceUnknown, format.Format{}, false,
+		format.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, format.RenderingPassThrough, 0, "not declared"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("nil profile (-want +got):\n%s", diff)
 	}
@@ -166,7 +167,7 @@ func TestNilProfileIsNotDeclared(t *testing.T) {
 
 func TestUndeclaredProfileHidesItsTags(t *testing.T) {
 	p := negotiation.FromSettings(map[string]any{"version": "2.0", "features": []any{"agent", "sampling"}})
-	if p.Declared() || p.Tags().Len() != 0 || p.WantsHints() || p.Rendering() != negotiation.RenderingPassThrough {
+	if p.Declared() || p.Tags().Len() != 0 || p.WantsHints() || p.Rendering() != format.RenderingPassThrough {
 		t.Errorf("a profile of an unsupported version acts on its tags: %v", p)
 	}
 }
@@ -206,10 +207,7 @@ func TestStrings(t *testing.T) {
 		want string
 	}{
 		{negotiation.Agent, "agent"}, {negotiation.Human, "human"}, {negotiation.AudienceUnknown, "unknown"},
-		{negotiation.FormatJSON, "json"}, {negotiation.FormatText, "text"}, {negotiation.FormatMarkdown, "markdown"}, {negotiation.FormatTOON, "toon"}, {negotiation.FormatCustom, "custom"}, {negotiation.FormatUnset, "unset"},
-		{negotiation.Compact, "compact"}, {negotiation.Standard, "standard"}, {negotiation.Verbose, "verbose"}, {negotiation.VerbosityUnset, "unset"},
 		{negotiation.Yes, "yes"}, {negotiation.No, "no"}, {negotiation.Unknown, "unknown"},
-		{negotiation.RenderingStructured, "structured"}, {negotiation.RenderingMarkdown, "markdown"}, {negotiation.RenderingText, "text"}, {negotiation.RenderingTOON, "toon"}, {negotiation.RenderingCustom, "custom"}, {negotiation.RenderingPassThrough, "pass-through"},
 		{negotiation.InExtensions, "extensions"}, {negotiation.InExperimental, "experimental"}, {negotiation.NotFound, "not found"},
 		{negotiation.FromTags("agent", "sampling", "format=json"), "v1.0 audience=agent format=json verbosity=unset interactive=unknown mcp-capable=unknown rendering=structured hints"},
 	}
@@ -219,12 +217,6 @@ func TestStrings(t *testing.T) {
 				t.Errorf("String() = %q, want %q", got, tt.want)
 			}
 		})
-	}
-	if got := negotiation.VerbosityUnset.OrStandard(); got != negotiation.Standard {
-		t.Errorf("unset.OrStandard() = %v", got)
-	}
-	if got := negotiation.Compact.OrStandard(); got != negotiation.Compact {
-		t.Errorf("compact.OrStandard() = %v", got)
 	}
 }
 

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 )
 
 // benchValues are the benchmark inputs: a 10-field weather object and a 7-day forecast.
@@ -17,7 +17,7 @@ var benchValues = []struct {
 }
 
 // benchVerbosities are the verbosities every benchmark runs at.
-var benchVerbosities = []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose}
+var benchVerbosities = []format.Verbosity{format.Compact, format.Standard, format.Verbose}
 
 func loadBench(b *testing.B, file string) []byte {
 	b.Helper()
@@ -67,15 +67,15 @@ func BenchmarkGenericText(b *testing.B) {
 // benchTemplates are per-tool renderers for the benchmark values.
 var benchTemplates = map[string]TemplateSpec{
 	"weather": {
-		Markdown: map[negotiation.Verbosity]string{
-			negotiation.Standard: "## {{.location}}\n\n{{.conditions}}, {{.temperature_c}} °C (feels like " +
+		Markdown: map[format.Verbosity]string{
+			format.Standard: "## {{.location}}\n\n{{.conditions}}, {{.temperature_c}} °C (feels like " +
 				"{{.feels_like_c}} °C), wind {{.wind_speed_kmh}} km/h {{.wind_direction}}, humidity {{.humidity_percent}} %",
 		},
 		Compact: `{"city":location,"t":temperature_c,"sky":conditions}`,
 	},
 	"forecast": {
-		Markdown: map[negotiation.Verbosity]string{
-			negotiation.Standard: "## {{.location}}\n\n{{range .days}}- {{.date}}: {{.conditions}}, {{.low_c}} to {{.high_c}} °C\n{{end}}",
+		Markdown: map[format.Verbosity]string{
+			format.Standard: "## {{.location}}\n\n{{range .days}}- {{.date}}: {{.conditions}}, {{.low_c}} to {{.high_c}} °C\n{{end}}",
 		},
 		Compact: `{"location":location,"days":days.#.{date,high_c,low_c}}`,
 	},
@@ -98,7 +98,7 @@ func BenchmarkTemplate(b *testing.B) {
 			}
 		})
 		b.Run(bv.name+"/compact-text", func(b *testing.B) {
-			opts := Options{Verbosity: negotiation.Compact}
+			opts := Options{Verbosity: format.Compact}
 			b.ReportAllocs()
 			b.SetBytes(int64(len(value)))
 			for b.Loop() {

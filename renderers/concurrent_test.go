@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 )
 
 // TestConcurrentRendering renders the golden values from many goroutines at once (the scratch
@@ -18,7 +18,7 @@ func TestConcurrentRendering(t *testing.T) {
 	}
 	var jobs []job
 	for _, name := range goldenCases {
-		for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
+		for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 			j := job{value: readTestdata(t, name+".json"), opts: Options{Verbosity: v, Units: goldenUnits}}
 			var err error
 			j.md, err = Generic{}.Markdown(j.value, j.opts)

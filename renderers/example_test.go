@@ -3,7 +3,7 @@ package renderers_test
 import (
 	"fmt"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -46,7 +46,7 @@ func ExampleGeneric_Text() {
 		fmt.Println(err)
 		return
 	}
-	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Verbose} {
+	for _, v := range []format.Verbosity{format.Compact, format.Verbose} {
 		text, err := renderers.Generic{}.Text(forecast, renderers.Options{
 			Verbosity: v, Schema: schema, Units: map[string]string{"high_c": "°C", "low_c": "°C"},
 		})
@@ -73,8 +73,8 @@ func ExampleGeneric_Text() {
 
 func ExampleNewTemplate() {
 	r, err := renderers.NewTemplate(renderers.TemplateSpec{
-		Markdown: map[negotiation.Verbosity]string{
-			negotiation.Standard: "**{{.location}}**: {{.conditions}}, {{.temperature_c}} °C",
+		Markdown: map[format.Verbosity]string{
+			format.Standard: "**{{.location}}**: {{.conditions}}, {{.temperature_c}} °C",
 		},
 		Compact: `{"city":location,"t":temperature_c}`,
 	})
@@ -88,7 +88,7 @@ func ExampleNewTemplate() {
 		fmt.Println(err)
 		return
 	}
-	text, err := r.Text(value, renderers.Options{Verbosity: negotiation.Compact})
+	text, err := r.Text(value, renderers.Options{Verbosity: format.Compact})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/tidwall/gjson"
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -60,8 +60,8 @@ func FuzzPlainText(f *testing.F) {
 }
 
 // fuzzVerbosities are the verbosities the render fuzzers try.
-var fuzzVerbosities = []negotiation.Verbosity{
-	negotiation.VerbosityUnset, negotiation.Compact, negotiation.Standard, negotiation.Verbose,
+var fuzzVerbosities = []format.Verbosity{
+	format.VerbosityUnset, format.Compact, format.Standard, format.Verbose,
 }
 
 // fuzzUnits gives units to a few common keys so verbose output is exercised.
@@ -119,7 +119,7 @@ func checkMarkdownOf(t *testing.T, value []byte, title string) {
 		if text := PlainText(md); !hasCode(md) && checkConverted(text) != nil {
 			t.Fatalf("PlainText(%q) = %q: %v", md, text, checkConverted(text))
 		}
-		if err := readsBack(md, value, v == negotiation.Compact); err != nil {
+		if err := readsBack(md, value, v == format.Compact); err != nil {
 			t.Fatalf("Markdown(%q) at %s = %q: %v", value, v, md, err)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -24,7 +24,7 @@ func TestGolden(t *testing.T) {
 	for _, name := range goldenCases {
 		value := readTestdata(t, name+".json")
 		opts := Options{Schema: goldenSchema(t, name), Units: goldenUnits}
-		for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
+		for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 			opts.Verbosity = v
 			t.Run(name+"/"+v.String()+"/markdown", func(t *testing.T) {
 				got, err := Generic{}.Markdown(value, opts)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 )
 
 // growthSizes are the value sizes of the growth benchmarks: rendering cost must grow linearly
@@ -119,7 +119,7 @@ func BenchmarkGrowth(b *testing.B) {
 			if shape.opts != nil {
 				opts = shape.opts(sz.size)
 			}
-			for _, v := range []negotiation.Verbosity{negotiation.Standard, negotiation.Compact} {
+			for _, v := range []format.Verbosity{format.Standard, format.Compact} {
 				opts.Verbosity = v
 				for _, format := range []string{"markdown", "text"} {
 					render := Generic{}.Markdown

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"html"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 )
@@ -39,7 +39,7 @@ func PreformattedHTML(text string) string {
 // this way, so the HTML rendering always reads as the markdown one does.
 func HTMLOf(r Renderer) Renderer {
 	return Func(func(value []byte, opts Options) (string, error) {
-		opts.MediaType = negotiation.MediaMarkdown
+		opts.MediaType = format.MediaMarkdown
 		md, err := r.Render(value, opts)
 		if err != nil {
 			return "", err

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -41,7 +41,7 @@ func TestMarkdownToHTML(t *testing.T) {
 
 func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 	value := []byte(`{"name":"<script>alert(1)</script>","items":["[x](javascript:y)","a & b"]}`)
-	md, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: negotiation.MediaMarkdown})
+	md, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: format.MediaMarkdown})
 	if err != nil {
 		t.Fatal(err)
 	}

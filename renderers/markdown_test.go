@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/google/go-cmp/cmp"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -25,8 +25,8 @@ var testSchema = &Schema{Properties: []Property{
 }}
 
 func TestGenericMarkdown(t *testing.T) {
-	compact := Options{Verbosity: negotiation.Compact}
-	verbose := Options{Verbosity: negotiation.Verbose, Schema: testSchema, Units: map[string]string{"a": "°C", "v": "m"}}
+	compact := Options{Verbosity: format.Compact}
+	verbose := Options{Verbosity: format.Verbose, Schema: testSchema, Units: map[string]string{"a": "°C", "v": "m"}}
 	labels := &Schema{Properties: []Property{
 		{Name: "precipitation_probability"}, {Name: "observedAt"}, {Name: "uv_index"}, {Name: "user_id"},
 		{Name: "HTTPStatus"}, {Name: "__init__.py"}, {Name: "a b"}, {Name: "_id"}, {Name: "x__y"}, {Name: "n", Title: "Number\nof *items*"},
@@ -94,10 +94,10 @@ func TestGenericMarkdown(t *testing.T) {
 			want: "- **B:** x — The b field\n- **A:** 8.1 °C\n\n## Obj\n\nAn object\n\n- **X:** 1\n\n## Rows (1)\n\nRows\n\n" +
 				"| V (m) | K |\n| --- | --- |\n| 1 | a |\n\n- **V:** Value",
 		},
-		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: negotiation.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **A:** 1"},
+		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: format.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **A:** 1"},
 		{name: "no unit on null", give: `{"a":null}`, opts: verbose, want: "- **A:** none"},
-		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: negotiation.Compact, Units: verbose.Units}, want: "- A: 8.1 °C\n\n## Rows\n\n|V (m)|\n|-|\n|1|"},
-		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: negotiation.VerbosityUnset}, want: "- **A:** none"},
+		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: format.Compact, Units: verbose.Units}, want: "- A: 8.1 °C\n\n## Rows\n\n|V (m)|\n|-|\n|1|"},
+		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: format.VerbosityUnset}, want: "- **A:** none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,10 +124,10 @@ func TestGenericMarkdownHostile(t *testing.T) {
 			})
 			requireNoError(t, err)
 			opts := Options{
-				Verbosity: negotiation.Verbose, Title: h, Units: map[string]string{"v": h, h: h},
+				Verbosity: format.Verbose, Title: h, Units: map[string]string{"v": h, h: h},
 				Schema: &Schema{Description: h, Properties: []Property{{Name: "v", Description: h}, {Name: "obj", Description: h}}},
 			}
-			for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
+			for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 				opts.Verbosity = v
 				got, err := Generic{}.Markdown(value, opts)
 				requireNoError(t, err)
@@ -240,12 +240,12 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard} {
+		for _, v := range []format.Verbosity{format.Compact, format.Standard} {
 			t.Run(tt.name+"/"+v.String(), func(t *testing.T) {
 				got, err := Generic{}.Markdown([]byte(tt.give), Options{Verbosity: v})
 				requireNoError(t, err)
 				want := tt.want
-				if v == negotiation.Standard && tt.wantStandard != nil {
+				if v == format.Standard && tt.wantStandard != nil {
 					want = tt.wantStandard
 				}
 				if diff := cmp.Diff(want, tableRows(t, got)); diff != "" {
@@ -484,7 +484,7 @@ func TestMarkdownVerboseRecords(t *testing.T) {
 			"sku":{"type":"string","description":"Stock unit"}}}}}}}`))
 	requireNoError(t, err)
 	got, err := Generic{}.Markdown([]byte(`[{"id":"o1","lines":[{"sku":"A"}]},{"id":"o2","lines":[{"sku":"B"}]}]`),
-		Options{Verbosity: negotiation.Verbose, Schema: schema})
+		Options{Verbosity: format.Verbose, Schema: schema})
 	requireNoError(t, err)
 	want := "- **ID:** o1 — Order id\\\n  **Lines:** — Line items\n\n  | SKU |\n  | --- |\n  | A |\n\n  - **SKU:** Stock unit\n" +
 		"- **ID:** o2\\\n  **Lines:**\n\n  | SKU |\n  | --- |\n  | B |"

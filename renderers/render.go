@@ -6,7 +6,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/tidwall/gjson"
 )
 
@@ -16,11 +16,11 @@ const maxDepth = 32
 
 // Options configure one rendering.
 type Options struct {
-	// MediaType is the media type to produce: negotiation.MediaMarkdown, negotiation.MediaText, or one a server registered.
+	// MediaType is the media type to produce: format.MediaMarkdown, format.MediaText, or one a server registered.
 	// Renderers that produce one media type only may ignore it; the empty string means markdown.
 	MediaType string
 	// Verbosity selects compact, standard or verbose output; VerbosityUnset behaves as Standard.
-	Verbosity negotiation.Verbosity
+	Verbosity format.Verbosity
 	// Schema, when set, gives field order and (at verbose) descriptions.
 	Schema *Schema
 	// ValueOrder makes members and table columns follow the value's own
@@ -63,9 +63,9 @@ var (
 // [MarkdownToHTML]), as opts.MediaType says.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case negotiation.MediaTOON:
+	case format.MediaTOON:
 		return g.TOON(value, opts)
-	case negotiation.MediaHTML:
+	case format.MediaHTML:
 		return HTMLOf(Func(g.Markdown)).Render(value, opts)
 	}
 	return byMediaType(g.Markdown, g.Text, value, opts)
@@ -74,9 +74,9 @@ func (g Generic) Render(value []byte, opts Options) (string, error) {
 // byMediaType calls markdown or text for opts.MediaType.
 func byMediaType(markdown, text func([]byte, Options) (string, error), value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case "", negotiation.MediaMarkdown:
+	case "", format.MediaMarkdown:
 		return markdown(value, opts)
-	case negotiation.MediaText:
+	case format.MediaText:
 		return text(value, opts)
 	default:
 		return "", fmt.Errorf("renderers: %w: %q", ErrMediaType, opts.MediaType)
@@ -119,7 +119,7 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 type render struct {
 	b       strings.Builder
 	opts    Options
-	level   negotiation.Verbosity // never VerbosityUnset
+	level   format.Verbosity // never VerbosityUnset
 	scratch *scratch
 	// mdInList is set while markdown writes a comma-separated list, where text cannot be a block.
 	mdInList bool
@@ -151,8 +151,8 @@ func (r *render) finish() string {
 	return strings.TrimRight(r.b.String(), "\n")
 }
 
-func (r *render) compact() bool { return r.level == negotiation.Compact }
-func (r *render) verbose() bool { return r.level == negotiation.Verbose }
+func (r *render) compact() bool { return r.level == format.Compact }
+func (r *render) verbose() bool { return r.level == format.Verbose }
 
 // title returns the title to show: Options.Title, or at verbose the schema's title.
 func (r *render) title() string {

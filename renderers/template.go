@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/tidwall/gjson"
 )
 
@@ -48,7 +48,7 @@ type TemplateSpec struct {
 	// The template's data is the decoded value in which every string, map keys included, has
 	// already been escaped with EscapeMarkdown (so a template cannot forget to escape); numbers
 	// are json.Number, booleans bool, null the empty string. The output must pass CheckMarkdown.
-	Markdown map[negotiation.Verbosity]string
+	Markdown map[format.Verbosity]string
 	// Compact is a gjson path or multipath (e.g. `{"city":location,"t":temperature_c}`) selecting
 	// the fields compact text keeps; the projection is rendered by Generic text. When it selects
 	// nothing (or an empty object or array), the whole value is rendered. Empty: Generic text.
@@ -57,7 +57,7 @@ type TemplateSpec struct {
 	// unescaped, except that control and bidi characters in strings are written as \uXXXX so data
 	// cannot drive the terminal. A verbosity without a template falls back, in order, to the
 	// Compact projection (at compact), the Standard template, and Generic text.
-	Text map[negotiation.Verbosity]string
+	Text map[format.Verbosity]string
 	// Funcs are further template functions, available to both kinds of template; a name given
 	// here replaces a built-in one. A function must not panic: an error it returns makes the
 	// rendering fail, and the caller fall back to Generic.
@@ -67,8 +67,8 @@ type TemplateSpec struct {
 // Template is a per-tool renderer made by [NewTemplate]: markdown and text templates by verbosity
 // and a compact projection. It is safe for concurrent use.
 type Template struct {
-	markdown map[negotiation.Verbosity]*template.Template
-	text     map[negotiation.Verbosity]*template.Template
+	markdown map[format.Verbosity]*template.Template
+	text     map[format.Verbosity]*template.Template
 	compact  string
 	// The keys of the values rendered, escaped for each kind of template.
 	markdownKeys, textKeys keyCache
@@ -109,12 +109,12 @@ func NewTemplate(spec TemplateSpec) (*Template, error) {
 	return &Template{markdown: md, text: text, compact: spec.Compact}, nil
 }
 
-func parseTemplates(kind string, srcs map[negotiation.Verbosity]string, funcs template.FuncMap) (
-	map[negotiation.Verbosity]*template.Template, error,
+func parseTemplates(kind string, srcs map[format.Verbosity]string, funcs template.FuncMap) (
+	map[format.Verbosity]*template.Template, error,
 ) {
-	out := make(map[negotiation.Verbosity]*template.Template, len(srcs))
+	out := make(map[format.Verbosity]*template.Template, len(srcs))
 	for v, src := range srcs {
-		if v > negotiation.Verbose {
+		if v > format.Verbose {
 			return nil, fmt.Errorf("renderers: template %s: verbosity %d is out of range", kind, v)
 		}
 		level := v.OrStandard()
@@ -149,7 +149,7 @@ func (t *Template) Render(value []byte, opts Options) (string, error) {
 func (t *Template) Markdown(value []byte, opts Options) (string, error) {
 	tmpl := t.markdown[opts.Verbosity.OrStandard()]
 	if tmpl == nil {
-		tmpl = t.markdown[negotiation.Standard]
+		tmpl = t.markdown[format.Standard]
 	}
 	if tmpl == nil {
 		return Generic{}.Markdown(value, opts)
@@ -171,10 +171,10 @@ func (t *Template) Text(value []byte, opts Options) (string, error) {
 	if tmpl := t.text[level]; tmpl != nil {
 		return execute(tmpl, value, escapeControls, &t.textKeys)
 	}
-	if level == negotiation.Compact && t.compact != "" {
+	if level == format.Compact && t.compact != "" {
 		return t.projected(value, opts)
 	}
-	if tmpl := t.text[negotiation.Standard]; tmpl != nil {
+	if tmpl := t.text[format.Standard]; tmpl != nil {
 		return execute(tmpl, value, escapeControls, &t.textKeys)
 	}
 	return Generic{}.Text(value, opts)

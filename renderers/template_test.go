@@ -5,19 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/google/go-cmp/cmp"
 )
 
 // weatherSpec is a per-tool renderer for the weather value.
 var weatherSpec = TemplateSpec{
-	Markdown: map[negotiation.Verbosity]string{
-		negotiation.Standard: "## {{.location}}\n\n{{.conditions}}, {{.temperature_c}} °C (feels like {{.feels_like_c}} °C)",
-		negotiation.Compact:  "{{.location}}: {{.temperature_c}} °C, {{.conditions}}",
+	Markdown: map[format.Verbosity]string{
+		format.Standard: "## {{.location}}\n\n{{.conditions}}, {{.temperature_c}} °C (feels like {{.feels_like_c}} °C)",
+		format.Compact:  "{{.location}}: {{.temperature_c}} °C, {{.conditions}}",
 	},
 	Compact: `{"city":location,"t":temperature_c,"sky":conditions}`,
-	Text: map[negotiation.Verbosity]string{
-		negotiation.Verbose: "Weather for {{.location}} at {{.observed_at}}: {{.conditions}}, {{.temperature_c}} °C",
+	Text: map[format.Verbosity]string{
+		format.Verbose: "Weather for {{.location}} at {{.observed_at}}: {{.conditions}}, {{.temperature_c}} °C",
 	},
 }
 
@@ -33,16 +33,16 @@ func TestNewTemplateMarkdown(t *testing.T) {
 		want string
 	}{
 		{name: "standard", spec: weatherSpec, give: testWeather, want: "## Bern, Switzerland\n\nLight rain, 8.1 °C (feels like 5.2 °C)"},
-		{name: "compact", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Compact}, want: "Bern, Switzerland: 8.1 °C, Light rain"},
-		{name: "missing verbosity uses standard", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Verbose}, want: "## Bern, Switzerland\n\nLight rain, 8.1 °C (feels like 5.2 °C)"},
-		{name: "unset key is standard", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.VerbosityUnset: "{{.a}}!"}}, give: `{"a":1}`, want: "1!"},
+		{name: "compact", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: format.Compact}, want: "Bern, Switzerland: 8.1 °C, Light rain"},
+		{name: "missing verbosity uses standard", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: format.Verbose}, want: "## Bern, Switzerland\n\nLight rain, 8.1 °C (feels like 5.2 °C)"},
+		{name: "unset key is standard", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.VerbosityUnset: "{{.a}}!"}}, give: `{"a":1}`, want: "1!"},
 		{name: "no template uses generic", spec: TemplateSpec{Compact: "a"}, give: `{"a":1}`, opts: Options{Title: "T"}, want: "# T\n\n- **A:** 1"},
-		{name: "data is escaped", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "- {{.a}}\n- {{index .b 0}}"}}, give: `{"a":"<b>x</b> *y*","b":["# h"]}`, want: "- \\<b>x\\</b> \\*y\\*\n- \\# h"},
-		{name: "keys are escaped", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "{{range $k, $v := .}}{{$k}}={{$v}} {{end}}"}}, give: `{"<k>":"v"}`, want: `\<k>=v `},
-		{name: "get finds a key by its raw name", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{get . "_id"}}/{{get . "none"}}`}}, give: `{"_id":7}`, want: "7/"},
-		{name: "percent", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{percent .a}}, {{percent .b}}, {{percent .c}}`}}, give: `{"a":0.61,"b":1,"c":0.005}`, want: `61 %, 100 %, 1 %`},
-		{name: "join and default", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{join ", " .tags}}; {{default "n/a" .notes}}; {{.notes | default "none"}}; {{default "x" .n}}`}}, give: `{"tags":["a","b|c"],"notes":null,"n":0}`, want: `a, b\|c; n/a; none; 0`},
-		{name: "numbers keep their text", spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{.a}} {{.b}}`}}, give: `{"a":1.50,"b":1e400}`, want: "1.50 1e400"},
+		{name: "data is escaped", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: "- {{.a}}\n- {{index .b 0}}"}}, give: `{"a":"<b>x</b> *y*","b":["# h"]}`, want: "- \\<b>x\\</b> \\*y\\*\n- \\# h"},
+		{name: "keys are escaped", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: "{{range $k, $v := .}}{{$k}}={{$v}} {{end}}"}}, give: `{"<k>":"v"}`, want: `\<k>=v `},
+		{name: "get finds a key by its raw name", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{get . "_id"}}/{{get . "none"}}`}}, give: `{"_id":7}`, want: "7/"},
+		{name: "percent", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{percent .a}}, {{percent .b}}, {{percent .c}}`}}, give: `{"a":0.61,"b":1,"c":0.005}`, want: `61 %, 100 %, 1 %`},
+		{name: "join and default", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{join ", " .tags}}; {{default "n/a" .notes}}; {{.notes | default "none"}}; {{default "x" .n}}`}}, give: `{"tags":["a","b|c"],"notes":null,"n":0}`, want: `a, b\|c; n/a; none; 0`},
+		{name: "numbers keep their text", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{.a}} {{.b}}`}}, give: `{"a":1.50,"b":1e400}`, want: "1.50 1e400"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,7 +58,7 @@ func TestNewTemplateMarkdown(t *testing.T) {
 }
 
 func TestNewTemplateText(t *testing.T) {
-	standardText := TemplateSpec{Text: map[negotiation.Verbosity]string{negotiation.Standard: "{{.location}} {{.temperature_c}}"}}
+	standardText := TemplateSpec{Text: map[format.Verbosity]string{format.Standard: "{{.location}} {{.temperature_c}}"}}
 	tests := []struct {
 		name string
 		spec TemplateSpec
@@ -66,13 +66,13 @@ func TestNewTemplateText(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{name: "compact projection", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Compact}, want: `city="Bern, Switzerland" t=8.1 sky="Light rain"`},
-		{name: "projection of nothing renders the value", spec: TemplateSpec{Compact: "nope"}, give: `{"a":1}`, opts: Options{Verbosity: negotiation.Compact}, want: "a=1"},
-		{name: "projection of a scalar", spec: TemplateSpec{Compact: "a.b"}, give: `{"a":{"b":"x"}}`, opts: Options{Verbosity: negotiation.Compact}, want: "x"},
-		{name: "text template", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: negotiation.Verbose}, want: "Weather for Bern, Switzerland at 2026-11-20T14:00:00+01:00: Light rain, 8.1 °C"},
+		{name: "compact projection", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: format.Compact}, want: `city="Bern, Switzerland" t=8.1 sky="Light rain"`},
+		{name: "projection of nothing renders the value", spec: TemplateSpec{Compact: "nope"}, give: `{"a":1}`, opts: Options{Verbosity: format.Compact}, want: "a=1"},
+		{name: "projection of a scalar", spec: TemplateSpec{Compact: "a.b"}, give: `{"a":{"b":"x"}}`, opts: Options{Verbosity: format.Compact}, want: "x"},
+		{name: "text template", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: format.Verbose}, want: "Weather for Bern, Switzerland at 2026-11-20T14:00:00+01:00: Light rain, 8.1 °C"},
 		{name: "no standard text template uses generic", spec: weatherSpec, give: `{"location":"Bern"}`, want: "location: Bern"},
-		{name: "standard text template for verbose", spec: standardText, give: testWeather, opts: Options{Verbosity: negotiation.Verbose}, want: "Bern, Switzerland 8.1"},
-		{name: "projection before standard template at compact", spec: TemplateSpec{Compact: "a", Text: standardText.Text}, give: `{"a":"x","location":"L"}`, opts: Options{Verbosity: negotiation.Compact}, want: "x"},
+		{name: "standard text template for verbose", spec: standardText, give: testWeather, opts: Options{Verbosity: format.Verbose}, want: "Bern, Switzerland 8.1"},
+		{name: "projection before standard template at compact", spec: TemplateSpec{Compact: "a", Text: standardText.Text}, give: `{"a":"x","location":"L"}`, opts: Options{Verbosity: format.Compact}, want: "x"},
 		{name: "text data is not escaped", spec: standardText, give: `{"location":"*Bern* <b>","temperature_c":1}`, want: "*Bern* <b> 1"},
 		{name: "control characters are escaped", spec: standardText, give: `{"location":"\u001b[2Jx\ty","temperature_c":1}`, want: "\\u001b[2Jx\ty 1"},
 	}
@@ -97,22 +97,22 @@ func TestNewTemplateErrors(t *testing.T) {
 	}{
 		{
 			name: "markdown does not parse",
-			spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Compact: "{{.a"}},
+			spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Compact: "{{.a"}},
 			want: "renderers: template markdown compact: template: markdown compact:1: unclosed action",
 		},
 		{
 			name: "text does not parse",
-			spec: TemplateSpec{Text: map[negotiation.Verbosity]string{negotiation.Verbose: "{{nope .a}}"}},
+			spec: TemplateSpec{Text: map[format.Verbosity]string{format.Verbose: "{{nope .a}}"}},
 			want: `renderers: template text verbose: template: text verbose:1: function "nope" not defined`,
 		},
 		{
 			name: "standard twice",
-			spec: TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.VerbosityUnset: "a", negotiation.Standard: "b"}},
+			spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.VerbosityUnset: "a", format.Standard: "b"}},
 			want: "renderers: template markdown: standard given twice (as unset and standard)",
 		},
 		{
 			name: "verbosity out of range",
-			spec: TemplateSpec{Text: map[negotiation.Verbosity]string{9: "a"}},
+			spec: TemplateSpec{Text: map[format.Verbosity]string{9: "a"}},
 			want: "renderers: template text: verbosity 9 is out of range",
 		},
 		{
@@ -138,10 +138,10 @@ func TestNewTemplateErrors(t *testing.T) {
 
 func TestTemplateRenderErrors(t *testing.T) {
 	md := func(src string) TemplateSpec {
-		return TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: src}}
+		return TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: src}}
 	}
 	text := func(src string) TemplateSpec {
-		return TemplateSpec{Text: map[negotiation.Verbosity]string{negotiation.Standard: src}}
+		return TemplateSpec{Text: map[format.Verbosity]string{format.Standard: src}}
 	}
 	tests := []struct {
 		name    string
@@ -157,7 +157,7 @@ func TestTemplateRenderErrors(t *testing.T) {
 		{name: "raw html from the template", spec: md("<b>{{.a}}</b>"), render: (*Template).Markdown, give: `{"a":1}`, wantIs: ErrRawHTML, wantMsg: "renderers: markdown standard: renderers: check markdown: raw HTML"},
 		{name: "invalid JSON", spec: md("x"), render: (*Template).Markdown, give: `{`, wantIs: ErrInvalidJSON, wantMsg: "renderers: markdown standard: invalid JSON"},
 		{name: "invalid JSON in text", spec: text("x"), render: (*Template).Text, give: `{`, wantIs: ErrInvalidJSON, wantMsg: "renderers: text standard: invalid JSON"},
-		{name: "invalid JSON for projection", spec: TemplateSpec{Compact: "a"}, render: (*Template).Text, give: `[`, opts: Options{Verbosity: negotiation.Compact}, wantIs: ErrInvalidJSON, wantMsg: "renderers: template text compact: invalid JSON"},
+		{name: "invalid JSON for projection", spec: TemplateSpec{Compact: "a"}, render: (*Template).Text, give: `[`, opts: Options{Verbosity: format.Compact}, wantIs: ErrInvalidJSON, wantMsg: "renderers: template text compact: invalid JSON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,7 +172,7 @@ func TestTemplateRenderErrors(t *testing.T) {
 }
 
 func TestTemplateExecError(t *testing.T) {
-	r, err := NewTemplate(TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{join ", " .a}}`}})
+	r, err := NewTemplate(TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{join ", " .a}}`}})
 	requireNoError(t, err)
 	_, err = r.Markdown([]byte(`{"a":5}`), Options{})
 	want := `renderers: markdown standard: template: markdown standard:1:2: executing "markdown standard" at <join ", " .a>: error calling join: join: json.Number is not a list`
@@ -182,7 +182,7 @@ func TestTemplateExecError(t *testing.T) {
 }
 
 func TestTemplatePercentOfANonNumber(t *testing.T) {
-	r, err := NewTemplate(TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: `{{percent .a}}`}})
+	r, err := NewTemplate(TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{percent .a}}`}})
 	requireNoError(t, err)
 	_, err = r.Markdown([]byte(`{"a":"high"}`), Options{})
 	if err == nil || !strings.Contains(err.Error(), "percent: string is not a number") {
@@ -208,7 +208,7 @@ func TestTemplateOutputBound(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tmpl, err := NewTemplate(TemplateSpec{Text: map[negotiation.Verbosity]string{negotiation.Standard: tt.template}})
+			tmpl, err := NewTemplate(TemplateSpec{Text: map[format.Verbosity]string{format.Standard: tt.template}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/tokens"
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/tidwall/gjson"
 )
 
@@ -84,7 +84,7 @@ func (r *render) noLargerThanJSONTimes(v gjson.Result, start, num, den int) {
 	r.b.Reset()
 	r.b.WriteString(out)
 	level := r.level
-	r.level = negotiation.Compact
+	r.level = format.Compact
 	r.compactRoot(v, r.opts.Schema)
 	r.noLargerThanJSON(v, start)
 	r.level = level

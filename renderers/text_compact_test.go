@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 )
 
 // compactText renders value as generic compact text.
 func compactText(t testing.TB, value string, schema *Schema) string {
 	t.Helper()
-	out, err := Generic{}.Render([]byte(value), Options{MediaType: negotiation.MediaText, Verbosity: negotiation.Compact, Schema: schema})
+	out, err := Generic{}.Render([]byte(value), Options{MediaType: format.MediaText, Verbosity: format.Compact, Schema: schema})
 	if err != nil {
 		t.Fatalf("render %q: %v", value, err)
 	}
@@ -285,13 +285,13 @@ func TestCompactTextNilSlice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
-		out, err := Generic{}.Render(raw, Options{MediaType: negotiation.MediaText, Verbosity: v})
+	for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
+		out, err := Generic{}.Render(raw, Options{MediaType: format.MediaText, Verbosity: v})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := "entities: null\nrelations: []"
-		if v == negotiation.Compact {
+		if v == format.Compact {
 			want = "entities=null relations=[]"
 		}
 		if out != want {
@@ -321,7 +321,7 @@ func FuzzCompactTextRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, value []byte) {
 		want, err := ctDecodeJSON(value)
 		if err != nil || validate(value) != nil {
-			if _, rerr := (Generic{}).Render(value, Options{MediaType: negotiation.MediaText, Verbosity: negotiation.Compact}); rerr == nil && err != nil {
+			if _, rerr := (Generic{}).Render(value, Options{MediaType: format.MediaText, Verbosity: format.Compact}); rerr == nil && err != nil {
 				t.Fatalf("invalid JSON %q rendered without an error", value)
 			}
 			t.Skip()

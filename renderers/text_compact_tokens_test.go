@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/tokens"
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/tidwall/gjson"
 )
 
@@ -93,7 +93,7 @@ func TestCompactTextTokensRandom(t *testing.T) {
 			t.Fatalf("compact text of %s is %d tokens and %d bytes, the JSON %d and %d:\n%s", value, g, len(got), j, len(minified), got)
 		}
 		var layout render
-		layout.init(Options{Verbosity: negotiation.Compact}, len(value))
+		layout.init(Options{Verbosity: format.Compact}, len(value))
 		layout.compactRoot(gjson.ParseBytes(value), nil)
 		text := strings.TrimSuffix(layout.finish(), "\n")
 		if float64(len(text)) <= tokenFreeShare*float64(len(minified)) && tokens.Count(text) > j {

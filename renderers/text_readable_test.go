@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -78,7 +78,7 @@ func TestTextNoLargerThanJSON(t *testing.T) {
 				t.Fatalf("invalid test value %s", tt.give)
 			}
 			minified := len(appendMinified(nil, tt.give))
-			for _, opts := range []Options{{}, {Verbosity: negotiation.Standard}} {
+			for _, opts := range []Options{{}, {Verbosity: format.Standard}} {
 				got, err := Generic{}.Text([]byte(tt.give), opts)
 				requireNoError(t, err)
 				if len(got)*10 > minified*11 {

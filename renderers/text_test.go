@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/google/go-cmp/cmp"
 )
 
 func TestGenericText(t *testing.T) {
-	compact := Options{Verbosity: negotiation.Compact}
-	verbose := Options{Verbosity: negotiation.Verbose, Schema: testSchema, Units: map[string]string{"a": "°C", "v": "m"}}
+	compact := Options{Verbosity: format.Compact}
+	verbose := Options{Verbosity: format.Verbose, Schema: testSchema, Units: map[string]string{"a": "°C", "v": "m"}}
 	tests := []struct {
 		name string
 		give string
@@ -53,7 +53,7 @@ func TestGenericText(t *testing.T) {
 		{name: "root scalar", give: `"plain"`, want: "plain"},
 		{name: "root block syntax quoted", give: `"# x"`, want: `"# x"`},
 		{name: "title and blank line", give: `{"a":1}`, opts: Options{Title: "Weather\nnow"}, want: "Weather now\n\na: 1"},
-		{name: "compact title without blank line", give: `{"a":1}`, opts: Options{Title: "1. W", Verbosity: negotiation.Compact}, want: "\"1. W\"\na=1"},
+		{name: "compact title without blank line", give: `{"a":1}`, opts: Options{Title: "1. W", Verbosity: format.Compact}, want: "\"1. W\"\na=1"},
 		{
 			name: "verbose adds descriptions and units",
 			give: `{"a":8.1,"b":"x","obj":{"x":1},"rows":[{"k":"a","v":1}]}`,
@@ -138,7 +138,7 @@ func TestGenericTextLineStarts(t *testing.T) {
 				"deep": map[string]any{"d": map[string]any{s: map[string]any{s: s}}},
 			})
 			requireNoError(t, err)
-			for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
+			for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 				got, err := Generic{}.Text(value, Options{Verbosity: v, Title: s})
 				requireNoError(t, err)
 				requireNoError(t, CheckPlain(got))
@@ -214,7 +214,7 @@ func TestGenericTextNoBlankRow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Text([]byte(tt.give), Options{Verbosity: negotiation.Compact})
+			got, err := Generic{}.Text([]byte(tt.give), Options{Verbosity: format.Compact})
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)

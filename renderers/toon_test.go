@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 )
 
 func TestTOONLayouts(t *testing.T) {
@@ -194,8 +194,8 @@ func TestTOONIgnoresPresentationOptions(t *testing.T) {
 	value := []byte(`{"a":"","b":null,"c":[]}`)
 	want := "a: \"\"\nb: null\nc: []"
 	for _, opts := range []Options{
-		{MediaType: negotiation.MediaTOON},
-		{MediaType: negotiation.MediaTOON + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
+		{MediaType: format.MediaTOON},
+		{MediaType: format.MediaTOON + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
 	} {
 		got, err := Generic{}.Render(value, opts)
 		if err != nil || got != want {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"time"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 type serverInfo struct {
@@ -56,7 +58,7 @@ func (h *Handler) capabilities(q *request) *Error {
 // root answers GET {base}/: the index page for a client that prefers HTML
 // (a browser), else the capabilities.
 func (h *Handler) root(q *request) *Error {
-	if mt, _, e := negotiate(q, h.neg); e == nil && mt == "text/html" {
+	if mt, _, e := negotiate(q, h.neg); e == nil && mt == shaping.HTML.MediaType {
 		return h.index(q)
 	}
 	return h.capabilities(q)
@@ -67,7 +69,7 @@ func (h *Handler) root(q *request) *Error {
 // served; a backend that fails shows in the other endpoints' 503s.
 func (h *Handler) healthz(q *request) *Error {
 	hdr := q.w.Header()
-	hdr.Set("Content-Type", "application/json")
+	hdr.Set("Content-Type", shaping.JSON.MediaType)
 	hdr.Set("Cache-Control", "no-store")
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	q.w.WriteHeader(http.StatusOK)

@@ -3,6 +3,8 @@ package rest
 import (
 	"encoding/json"
 	"net/http"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // The error codes of the seed's error body this binding uses.
@@ -72,7 +74,7 @@ func writeError(w http.ResponseWriter, e *Error) {
 	h.Del("Last-Modified")
 	h.Del("Content-Encoding")
 	h.Del("Accept-Ranges")
-	h.Set("Content-Type", "application/json")
+	h.Set("Content-Type", shaping.JSON.MediaType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Length", itoa(len(body)+1))

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // maxFields bounds the fields one request may name.
@@ -186,7 +188,7 @@ func strconvQuote(s string) string {
 // fieldsParam reads fields= for a JSON response; other media types ignore
 // it.
 func fieldsParam(q *request, mediaType string) ([]string, *Error) {
-	if mediaType != "application/json" {
+	if mediaType != shaping.JSON.MediaType {
 		return nil, nil
 	}
 	return parseFields(q.query().Get("fields"))

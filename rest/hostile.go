@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // What a browser's page may not do (contract section 8, "Cross-site
@@ -110,9 +112,9 @@ func (h *Handler) crossSite(r *http.Request) *Error {
 	}
 	ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
-	case err == nil && ct == "application/json":
+	case err == nil && ct == shaping.JSON.MediaType:
 		return nil
-	case err == nil && ct == "application/x-www-form-urlencoded" && (site == "same-origin" || site == "" && here):
+	case err == nil && ct == mediaForm && (site == "same-origin" || site == "" && here):
 		return nil // the index page's form, from this origin as the browser says
 	}
 	return refused("a request that runs a tool or a prompt must send its body as application/json (Content-Type: application/json); a page of another site can send other types without asking")

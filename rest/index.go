@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // indexCSP is the Content-Security-Policy of the index and result pages:
@@ -212,7 +214,7 @@ func convert(kind, item fieldKind, opts []enumOption, raw string) ([]byte, strin
 // path.
 func (h *Handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
 	ct := strings.ToLower(q.r.Header.Get("Content-Type"))
-	if !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+	if !strings.HasPrefix(ct, mediaForm) {
 		return nil, false, nil
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(q.w, q.r.Body, h.maxBody))
@@ -294,7 +296,7 @@ func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 		page.Error = res.Text
 	case res.NeedsInput:
 		page.Error = "the tool asks the client for input that a form cannot give"
-	case mt == "application/json":
+	case mt == shaping.JSON.MediaType:
 		var b bytes.Buffer
 		v := res.Structured
 		if len(v) == 0 {
@@ -303,7 +305,7 @@ func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 		if json.Indent(&b, v, "", "  ") == nil {
 			page.Text = b.String()
 		}
-	case mt == "text/html":
+	case mt == shaping.HTML.MediaType:
 		// The HTML rendering: markdown converted with every data value
 		// escaped and no HTML from data (see docs/rest.md).
 		page.HTML = template.HTML(res.Text) //nolint:gosec // the rendering, escaped by construction
@@ -313,7 +315,7 @@ func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 		return newError(http.StatusInternalServerError, CodeInternal, "the page could not be written")
 	}
 	q.w.Header().Set("Content-Security-Policy", indexCSP)
-	servePOST(q, "text/html", b.Bytes())
+	servePOST(q, shaping.HTML.MediaType, b.Bytes())
 	return nil
 }
 
@@ -358,7 +360,7 @@ func (h *Handler) index(q *request) *Error {
 		return newError(http.StatusInternalServerError, CodeInternal, "the page could not be written")
 	}
 	q.w.Header().Set("Content-Security-Policy", indexCSP)
-	serveGET(q, "text/html", b.Bytes(), time.Time{})
+	serveGET(q, shaping.HTML.MediaType, b.Bytes(), time.Time{})
 	return nil
 }
 

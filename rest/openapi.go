@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"regexp"
 	"time"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 type obj = map[string]any
@@ -23,7 +25,7 @@ func (h *Handler) openAPI(q *request) *Error {
 	}
 	doc := h.openAPIDoc(s, tools)
 	body := marshal(doc)
-	serveGET(q, "application/json", body, time.Time{})
+	serveGET(q, shaping.JSON.MediaType, body, time.Time{})
 	return nil
 }
 
@@ -74,9 +76,9 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 	}
 	jsonOK := func(desc string, schema any) obj {
 		return obj{"200": obj{"description": desc, "content": obj{
-			"application/json": obj{"schema": schema},
-			"text/markdown":    obj{"schema": text},
-			"text/plain":       obj{"schema": text},
+			shaping.JSON.MediaType:     obj{"schema": schema},
+			shaping.Markdown.MediaType: obj{"schema": text},
+			shaping.Text.MediaType:     obj{"schema": text},
 		}}}
 	}
 	get := func(id, summary string, params []any, ok obj, errs ...int) obj {
@@ -90,7 +92,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 		"/capabilities": get("getCapabilities", "The server's identity, capabilities and formats", nil,
 			jsonOK("the capabilities", obj{"type": "object"}), 406),
 		"/openapi.json": get("getOpenAPI", "This description", nil,
-			obj{"200": obj{"description": "OpenAPI 3.1", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}}}),
+			obj{"200": obj{"description": "OpenAPI 3.1", "content": obj{shaping.JSON.MediaType: obj{"schema": obj{"type": "object"}}}}}),
 		"/tools":     get("listTools", "List tools", pageParams, jsonOK("a page of tools", obj{"type": "object"}), 400, 406),
 		"/resources": get("listResources", "List resources", pageParams, jsonOK("a page of resources", obj{"type": "object"}), 400, 406),
 		"/prompts":   get("listPrompts", "List prompts", pageParams, jsonOK("a page of prompts", obj{"type": "object"}), 400, 406),
@@ -112,12 +114,12 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 	paths["/prompts/{promptId}/render"] = obj{"post": obj{
 		"operationId": "renderPrompt", "summary": "Render a prompt",
 		"parameters": []any{idParam("promptId"), formatParam},
-		"requestBody": obj{"content": obj{"application/json": obj{"schema": obj{"type": "object",
+		"requestBody": obj{"content": obj{shaping.JSON.MediaType: obj{"schema": obj{"type": "object",
 			"properties": obj{"arguments": obj{"type": "object", "additionalProperties": obj{"type": "string"}}}}}}},
 		"responses": merge(obj{"200": obj{"description": "the rendered prompt", "content": obj{
-			"application/json": obj{"schema": obj{"type": "object"}},
-			"text/markdown":    obj{"schema": text},
-			"text/plain":       obj{"schema": text},
+			shaping.JSON.MediaType:     obj{"schema": obj{"type": "object"}},
+			shaping.Markdown.MediaType: obj{"schema": text},
+			shaping.Text.MediaType:     obj{"schema": text},
 		}}}, errorResponses(400, 404, 406, 413)),
 	}}
 	schemas := obj{"Error": obj{
@@ -141,7 +143,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 			schemas[out] = json.RawMessage(component(t.OutputSchema, out))
 			structured = ref("schemas/" + out)
 		}
-		content := obj{"application/json": obj{"schema": obj{
+		content := obj{shaping.JSON.MediaType: obj{"schema": obj{
 			"type":     "object",
 			"required": []string{"id", "status"},
 			"properties": obj{
@@ -159,7 +161,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 			"operationId": "execute_" + componentName(t.Name),
 			"summary":     firstNonEmpty(t.Title, t.Name),
 			"parameters":  []any{formatParam, fieldsParam},
-			"requestBody": obj{"required": true, "content": obj{"application/json": obj{"schema": obj{
+			"requestBody": obj{"required": true, "content": obj{shaping.JSON.MediaType: obj{"schema": obj{
 				"type": "object", "properties": obj{"arguments": ref("schemas/" + in)},
 			}}}},
 			"responses": merge(obj{"200": obj{"description": "the result, rendered as Accept asks", "content": content}},
@@ -186,7 +188,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 		"components": obj{
 			"schemas": schemas,
 			"responses": obj{"Error": obj{"description": "the error body", "content": obj{
-				"application/json": obj{"schema": ref("schemas/Error")},
+				shaping.JSON.MediaType: obj{"schema": ref("schemas/Error")},
 			}}},
 			"securitySchemes": obj{
 				"bearer": obj{"type": "http", "scheme": "bearer"},

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"sort"
 	"time"
+
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // promptItem is a prompt as the seed shows it.
@@ -104,7 +106,7 @@ func (h *Handler) renderPrompt(q *request) *Error {
 	if err != nil {
 		return h.backendError(err, "render prompt "+p.Name)
 	}
-	if mt != "application/json" {
+	if mt != shaping.JSON.MediaType {
 		servePOST(q, mt, []byte(res.Text))
 		return nil
 	}

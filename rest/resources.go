@@ -11,6 +11,7 @@ import (
 	"github.com/elnormous/contenttype"
 
 	"github.com/contentneg/contentneg/internal/uritmpl"
+	"github.com/contentneg/contentneg/shaping"
 )
 
 // resourceItem is a resource as the seed shows it; its id is its URI.
@@ -159,9 +160,9 @@ func (h *Handler) getContent(q *request) *Error {
 	ct := c.MIMEType
 	switch {
 	case ct == "" && c.IsBlob:
-		ct = "application/octet-stream"
+		ct = mediaOctetStream
 	case ct == "":
-		ct = "text/plain"
+		ct = shaping.Text.MediaType
 	}
 	// The server renders what it can; a resource it cannot render as asked
 	// (a blob, plain text) is served as it is, if the client accepts that.

@@ -143,7 +143,7 @@ func (h *Handler) execute(q *request) *Error {
 		return newError(http.StatusUnprocessableEntity, CodeInputRequired,
 			"the tool asks the client for input (sampling or roots) that a REST client cannot give")
 	}
-	if mt != "application/json" {
+	if mt != shaping.JSON.MediaType {
 		servePOST(q, mt, []byte(res.Text))
 		return nil
 	}
@@ -171,7 +171,7 @@ func (h *Handler) execute(q *request) *Error {
 		// The content mirrors the whole value: a projection drops it.
 		body.Content, body.StructuredContent = nil, proj
 	}
-	servePOST(q, "application/json", marshal(body))
+	servePOST(q, shaping.JSON.MediaType, marshal(body))
 	return nil
 }
 
@@ -233,7 +233,7 @@ func serveItem(q *request, item any, modtime time.Time) *Error {
 	if !ok {
 		raw = marshal(item)
 	}
-	if mt != "application/json" {
+	if mt != shaping.JSON.MediaType {
 		out, err := shaping.RenderGeneric(raw, mt)
 		if err != nil {
 			return newError(http.StatusInternalServerError, CodeInternal, "rendering failed")
@@ -301,7 +301,7 @@ func serveList[T any](h *Handler, q *request, key string, all []T, id func(T) st
 		body.extraKey, body.extra = extra[0].(string), marshal(extra[1])
 	}
 	raw := body.marshal()
-	if mt != "application/json" {
+	if mt != shaping.JSON.MediaType {
 		out, err := shaping.RenderGeneric(raw, mt)
 		if err != nil {
 			return newError(http.StatusInternalServerError, CodeInternal, "rendering failed")

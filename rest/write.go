@@ -118,13 +118,27 @@ func (q *request) readVerbosity() *Error {
 	if v == "" {
 		return nil
 	}
-	switch lv := strings.ToLower(v); lv {
-	case "compact", "standard", "verbose":
+	if lv := strings.ToLower(v); validVerbosity(lv) {
 		q.verbosity = lv
 		return nil
 	}
 	return invalid("unknown verbosity", Detail{Field: "verbosity", Error: "must be one of compact, standard, verbose"})
 }
+
+// validVerbosity reports whether v (lower case) is a verbosity name.
+func validVerbosity(v string) bool {
+	_, ok := shaping.ParseVerbosity(v)
+	return ok
+}
+
+// The media types of HTTP bodies that are no format of the contract (the
+// formats' are shaping's: [shaping.JSON] and the others).
+const (
+	// mediaForm is the index page's form.
+	mediaForm = "application/x-www-form-urlencoded"
+	// mediaOctetStream is a blob resource that names no type.
+	mediaOctetStream = "application/octet-stream"
+)
 
 // features are the tags a REST request declares: the negotiated format, the
 // verbosity when ?verbosity= gave one, and that nobody can be asked
@@ -155,7 +169,7 @@ const renderingCSP = "default-src 'none'; base-uri 'none'; form-action 'none'; f
 func setContentType(h http.Header, mt string) {
 	h.Set("Content-Type", contentType(mt))
 	h.Set("X-Content-Type-Options", "nosniff")
-	if base, _, _ := strings.Cut(mt, ";"); strings.EqualFold(strings.TrimSpace(base), "text/html") && h.Get("Content-Security-Policy") == "" {
+	if base, _, _ := strings.Cut(mt, ";"); strings.EqualFold(strings.TrimSpace(base), shaping.HTML.MediaType) && h.Get("Content-Security-Policy") == "" {
 		h.Set("Content-Security-Policy", renderingCSP)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/contentneg/contentneg/internal/capmap"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -15,7 +14,7 @@ import (
 // allocations (the tag list, the profile and the call).
 func TestStatelessResolutionAllocations(t *testing.T) {
 	s := shaping.New(nil)
-	caps := capmap.Capabilities(map[string]any{
+	caps := shaping.ReadCapabilities(map[string]any{
 		"extensions": map[string]any{negotiation.ExtensionID: negotiation.Settings{
 			Features: []string{"agent", "mcp-capable", "sampling", "elicitation", "roots", "tasks", "verbosity=compact", "format=json"},
 		}.Map()},

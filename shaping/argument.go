@@ -3,12 +3,11 @@ package shaping
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
+	"github.com/contentneg/contentneg/internal/rawjson"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -94,46 +93,38 @@ func (s *Shaper) ToolInputSchema(schema []byte) (out []byte, changed bool) {
 	if s.argument == "" || len(schema) == 0 {
 		return schema, false
 	}
-	obj, ok := scanObject(schema)
+	members, ok := rawjson.ObjectMembers(schema)
 	if !ok {
 		return schema, false
 	}
-	if t, ok := obj.member("type"); !ok || !bytes.Equal(bytes.TrimSpace(schema[t.valueStart:t.valueEnd]), []byte(`"object"`)) {
+	if t, ok := rawjson.Last(members, "type"); !ok || !bytes.Equal(t.Value, []byte(`"object"`)) {
 		return schema, false
 	}
 	prop := s.argumentSchema()
-	props, has := obj.member("properties")
+	props, has := rawjson.Last(members, "properties")
 	if !has {
-		return insert(schema, obj.end, obj.empty(), `"properties":{`+strconv.Quote(s.argument)+`:`+prop+`}`), true
+		return rawjson.Append(schema, "properties", rawjson.Object([]string{s.argument}, [][]byte{prop})), true
 	}
-	inner, ok := scanObject(schema[props.valueStart:props.valueEnd])
+	inner, ok := rawjson.Members(props.Value)
 	if !ok {
 		return schema, false
 	}
-	if _, owned := inner.member(s.argument); owned {
+	if _, owned := rawjson.Last(inner, s.argument); owned {
 		return schema, false
 	}
-	return insert(schema, props.valueStart+inner.end, inner.empty(), strconv.Quote(s.argument)+`:`+prop), true
+	valueStart := props.End - len(props.Value)
+	b := make([]byte, 0, len(schema)+len(s.argument)+len(prop)+4)
+	b = append(b, schema[:valueStart]...)
+	b = append(b, rawjson.Append(props.Value, s.argument, prop)...)
+	return append(b, schema[props.End:]...), true
 }
 
 // argumentSchema is the JSON of the format argument's property.
-func (s *Shaper) argumentSchema() string {
+func (s *Shaper) argumentSchema() []byte {
 	names := s.negotiator.FormatNames()
 	enum, _ := json.Marshal(names)
 	desc, _ := json.Marshal(argumentDescription)
-	return `{"type":"string","enum":` + string(enum) + `,"description":` + string(desc) + `}`
-}
-
-// insert puts member before the closing brace at end of an object,
-// after a comma unless the object is empty.
-func insert(doc []byte, end int, empty bool, member string) []byte {
-	out := make([]byte, 0, len(doc)+len(member)+1)
-	out = append(out, doc[:end]...)
-	if !empty {
-		out = append(out, ',')
-	}
-	out = append(out, member...)
-	return append(out, doc[end:]...)
+	return []byte(`{"type":"string","enum":` + string(enum) + `,"description":` + string(desc) + `}`)
 }
 
 // Argument is the per-call format argument of one tools/call, as
@@ -164,30 +155,29 @@ func (s *Shaper) TakeArgument(inputSchema func() []byte, args []byte) (rest []by
 		// cost one scan of their bytes and nothing more.
 		return args, Argument{}
 	}
-	obj, ok := scanObject(args)
+	members, ok := rawjson.ObjectMembers(args)
 	if !ok {
 		return args, Argument{}
 	}
-	if _, found := obj.member(s.argument); !found || s.owns(inputSchema) {
+	last, found := rawjson.Last(members, s.argument) // the last one wins, as encoding/json reads it
+	if !found || s.owns(inputSchema) {
 		return args, Argument{}
 	}
-	var last jsonMember
 	rest = make([]byte, 0, len(args))
-	rest = append(rest, args[:obj.members[0].keyStart]...)
+	rest = append(rest, args[:members[0].Start]...)
 	kept := 0
-	for _, m := range obj.members {
-		if m.name == s.argument {
-			last = m // the last one wins, as encoding/json reads it
+	for _, m := range members {
+		if m.Key == s.argument {
 			continue
 		}
 		if kept > 0 {
 			rest = append(rest, ',')
 		}
-		rest = append(rest, args[m.keyStart:m.valueEnd]...)
+		rest = append(rest, args[m.Start:m.End]...)
 		kept++
 	}
-	rest = append(rest, args[obj.members[len(obj.members)-1].valueEnd:]...)
-	raw := bytes.TrimSpace(args[last.valueStart:last.valueEnd])
+	rest = append(rest, args[members[len(members)-1].End:]...)
+	raw := last.Value
 	switch {
 	case bytes.Equal(raw, []byte("null")):
 		return rest, Argument{}
@@ -232,20 +222,19 @@ func (s *Shaper) owns(schema func() []byte) bool {
 	if schema == nil {
 		return false
 	}
-	inputSchema := schema()
-	obj, ok := scanObject(inputSchema)
+	members, ok := rawjson.ObjectMembers(schema())
 	if !ok {
 		return false
 	}
-	props, ok := obj.member("properties")
+	props, ok := rawjson.Last(members, "properties")
 	if !ok {
 		return false
 	}
-	inner, ok := scanObject(inputSchema[props.valueStart:props.valueEnd])
+	inner, ok := rawjson.Members(props.Value)
 	if !ok {
 		return false
 	}
-	m, owned := inner.member(s.argument)
+	m, owned := rawjson.Last(inner, s.argument)
 	if !owned {
 		return false
 	}
@@ -254,8 +243,7 @@ func (s *Shaper) owns(schema func() []byte) bool {
 	var prop struct {
 		Description string `json:"description"`
 	}
-	raw := inputSchema[props.valueStart:props.valueEnd][m.valueStart:m.valueEnd]
-	return json.Unmarshal(raw, &prop) != nil || prop.Description != argumentDescription
+	return json.Unmarshal(m.Value, &prop) != nil || prop.Description != argumentDescription
 }
 
 // withArgument returns the profile of one call that carried the format
@@ -270,86 +258,4 @@ func (s *Shaper) withArgument(p *negotiation.Profile, arg Argument) (*negotiatio
 		return nil, "argument " + strconv.Quote(s.argument) + ": " + err.Error()
 	}
 	return out, ""
-}
-
-// object is the layout of a JSON object's text: its members' spans and
-// the offset of its closing brace.
-type jsonObject struct {
-	members []jsonMember
-	end     int // the offset of the closing brace
-}
-
-type jsonMember struct {
-	name                 string
-	keyStart             int
-	valueStart, valueEnd int
-}
-
-func (o jsonObject) member(name string) (jsonMember, bool) {
-	for i := len(o.members) - 1; i >= 0; i-- {
-		if o.members[i].name == name {
-			return o.members[i], true
-		}
-	}
-	return jsonMember{}, false
-}
-
-func (o jsonObject) empty() bool { return len(o.members) == 0 }
-
-// scanObject reads the layout of doc, a JSON object with nothing after it
-// but white space; ok is false for anything else. Its cost is linear in
-// len(doc).
-func scanObject(doc []byte) (obj jsonObject, ok bool) {
-	dec := json.NewDecoder(bytes.NewReader(doc))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil || tok != json.Delim('{') {
-		return jsonObject{}, false
-	}
-	for dec.More() {
-		keyStart := skipSpace(doc, int(dec.InputOffset()))
-		if keyStart < len(doc) && doc[keyStart] == ',' {
-			keyStart = skipSpace(doc, keyStart+1)
-		}
-		tok, err := dec.Token()
-		if err != nil {
-			return jsonObject{}, false
-		}
-		name, isString := tok.(string)
-		if !isString {
-			return jsonObject{}, false
-		}
-		afterKey := int(dec.InputOffset())
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return jsonObject{}, false
-		}
-		valueEnd := int(dec.InputOffset())
-		valueStart := valueEnd - len(raw)
-		if valueStart < afterKey {
-			return jsonObject{}, false
-		}
-		obj.members = append(obj.members, jsonMember{name: name, keyStart: keyStart, valueStart: valueStart, valueEnd: valueEnd})
-	}
-	end := skipSpace(doc, int(dec.InputOffset()))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
-		return jsonObject{}, false
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return jsonObject{}, false
-	}
-	obj.end = end
-	return obj, true
-}
-
-func skipSpace(doc []byte, i int) int {
-	for i < len(doc) {
-		switch doc[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
 }

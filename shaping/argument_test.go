@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -178,14 +179,14 @@ func TestResolveDefault(t *testing.T) {
 	tests := []struct {
 		name          string
 		give          shaping.Request
-		wantRendering negotiation.Rendering
+		wantRendering format.Rendering
 		wantElicit    bool
 	}{
-		{"stateless, nothing declared", shaping.Request{Stateless: true, HasMeta: true, Meta: shaping.Capabilities{Elicitation: true}}, negotiation.RenderingMarkdown, true},
-		{"stateless, declared", shaping.Request{Stateless: true, HasMeta: true, Meta: declared}, negotiation.RenderingStructured, true},
-		{"legacy, nothing declared", shaping.Request{HasSession: true, Session: shaping.Capabilities{Elicitation: true}}, negotiation.RenderingMarkdown, true},
-		{"legacy, declared", shaping.Request{HasSession: true, Session: declared}, negotiation.RenderingStructured, true},
-		{"no facts", shaping.Request{}, negotiation.RenderingMarkdown, false},
+		{"stateless, nothing declared", shaping.Request{Stateless: true, HasMeta: true, Meta: shaping.Capabilities{Elicitation: true}}, format.RenderingMarkdown, true},
+		{"stateless, declared", shaping.Request{Stateless: true, HasMeta: true, Meta: declared}, format.RenderingStructured, true},
+		{"legacy, nothing declared", shaping.Request{HasSession: true, Session: shaping.Capabilities{Elicitation: true}}, format.RenderingMarkdown, true},
+		{"legacy, declared", shaping.Request{HasSession: true, Session: declared}, format.RenderingStructured, true},
+		{"no facts", shaping.Request{}, format.RenderingMarkdown, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -280,5 +281,30 @@ func FuzzTakeArgument(f *testing.F) {
 		}
 		schema, _ := s.ToolInputSchema(args)
 		_ = schema
+	})
+}
+
+// BenchmarkTakeArgument takes the format argument out of a call's
+// arguments and adds it to a tool's input schema: the two splices of raw
+// JSON on the hot path of a tools/call and a tools/list.
+func BenchmarkTakeArgument(b *testing.B) {
+	s := shaping.New(&shaping.Options{FormatArgument: "format"})
+	args := []byte(`{"city":"Bern","days":3,"units":{"temperature":"C","wind":"km/h"},"format":"markdown"}`)
+	schema := []byte(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city"]}`)
+	b.Run("TakeArgument", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, arg := s.TakeArgument(nil, args); arg.Value != "markdown" {
+				b.Fatal(arg)
+			}
+		}
+	})
+	b.Run("ToolInputSchema", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, changed := s.ToolInputSchema(schema); !changed {
+				b.Fatal("unchanged")
+			}
+		}
 	})
 }

@@ -1,6 +1,7 @@
 package shaping
 
 import (
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -26,3 +27,25 @@ func NewNegotiator() *Negotiator { return negotiation.New(nil) }
 func RenderGeneric(value []byte, mediaType string) (string, error) {
 	return renderers.Generic{}.Render(value, renderers.Options{MediaType: mediaType})
 }
+
+// Format is an output format: the name a client asks for, the media type
+// it is served as and the rendering that makes it (package format). Front
+// ends speak of formats in these words, the REST binding of its media types.
+type Format = format.Format
+
+// The built-in formats a front end names.
+var (
+	// JSON is application/json: structuredContent, and every body of the
+	// REST binding that is not a rendering.
+	JSON = format.JSON
+	// Markdown is text/markdown.
+	Markdown = format.Markdown
+	// Text is text/plain.
+	Text = format.Text
+	// HTML is text/html, which the REST binding serves browsers.
+	HTML = format.HTML
+)
+
+// ParseVerbosity reads a verbosity name ("compact", "standard",
+// "verbose", lower case): see [format.ParseVerbosity].
+func ParseVerbosity(name string) (format.Verbosity, bool) { return format.ParseVerbosity(name) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -56,9 +57,9 @@ func (s *Shaper) NeedsSchema(p *negotiation.Profile) bool { return s.NeedsSchema
 // its json keeps the mirror, which follows the schema's order.
 func (s *Shaper) NeedsSchemaFor(p *negotiation.Profile, argument bool) bool {
 	switch p.Rendering() {
-	case negotiation.RenderingPassThrough:
+	case format.RenderingPassThrough:
 		return false
-	case negotiation.RenderingStructured:
+	case format.RenderingStructured:
 		return !s.structuredAlone(p, argument) || s.mirror != MirrorNone
 	}
 	return true
@@ -72,7 +73,7 @@ func (s *Shaper) NeedsSchemaFor(p *negotiation.Profile, argument bool) bool {
 // keeps the minified JSON mirror: the client never said that it reads
 // structuredContent (contract section 1).
 func (s *Shaper) structuredAlone(p *negotiation.Profile, argument bool) bool {
-	return p.Format() == negotiation.FormatJSON && !argument && !p.FromDefault()
+	return p.Format() == format.JSON && !argument && !p.FromDefault()
 }
 
 // IsStruct reports whether v is a Go struct, or a pointer to one: its

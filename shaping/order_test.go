@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
@@ -37,7 +38,7 @@ func TestOrderAndIdentity(t *testing.T) {
 			[]string{"agent"},
 			shaping.Result{Tool: "station", Value: []byte(sortedStation), Schema: schema, HasOutputSchema: true, MirrorsValue: true},
 			shaping.Plan{
-				Rendering: negotiation.RenderingStructured, ReplaceText: true,
+				Rendering: format.RenderingStructured, ReplaceText: true,
 				Text: `{"name":"Bern","zone":"Mittelland","location":{"lon":7.4,"lat":46.9},"platforms":[{"track":"1","length_m":320}]}`,
 			},
 		},
@@ -45,62 +46,62 @@ func TestOrderAndIdentity(t *testing.T) {
 			"format=json: structuredContent as the handler gave it, alone",
 			[]string{"format=json"},
 			shaping.Result{Tool: "station", Value: []byte(sortedStation), Schema: schema, HasOutputSchema: true, MirrorsValue: true},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true},
 		},
 		{
 			"a struct's own order wins over a sorted schema",
 			[]string{"format=text", "verbosity=compact"},
 			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`), FromStruct: true, HasOutputSchema: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "name"}, {Name: "zone"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "zone=Z name=N"},
+			shaping.Plan{Rendering: format.RenderingText, ReplaceText: true, Text: "zone=Z name=N"},
 		},
 		{
 			"a struct's mirror already right stays",
 			[]string{"agent"},
 			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`), FromStruct: true, MirrorsValue: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "name"}, {Name: "zone"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured},
+			shaping.Plan{Rendering: format.RenderingStructured},
 		},
 		{
 			"members the schema does not name follow, in the value's order",
 			[]string{"agent"},
 			shaping.Result{Tool: "t", Value: []byte(`{"y":1,"b":2,"x":3,"a":4}`), MirrorsValue: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"a":4,"b":2,"y":1,"x":3}`},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":4,"b":2,"y":1,"x":3}`},
 		},
 		{
 			"without a schema, the value's own order",
 			[]string{"format=text", "verbosity=compact"},
 			shaping.Result{Tool: "t", Value: []byte(`{"zone":"Z","name":"N"}`)},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "zone=Z name=N", DropStructured: true},
+			shaping.Plan{Rendering: format.RenderingText, ReplaceText: true, Text: "zone=Z name=N", DropStructured: true},
 		},
 		{
 			"text in the schema's order keeps structuredContent as it is",
 			[]string{"format=text", "verbosity=compact"},
 			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":2}`), HasOutputSchema: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "a=2 b=1"},
+			shaping.Plan{Rendering: format.RenderingText, ReplaceText: true, Text: "a=2 b=1"},
 		},
 		{
 			"numbers and strings keep their text, white space goes",
 			[]string{"agent"},
 			shaping.Result{Tool: "t", Value: []byte(`{ "b" : 1.50E+300 , "a" : "x\u00e9\n" }`),
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"a":"x\u00e9\n","b":1.50E+300}`},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":"x\u00e9\n","b":1.50E+300}`},
 		},
 		{
 			"a repeated member stays, in its place",
 			[]string{"agent"},
 			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":2,"b":3}`), MirrorsValue: true,
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"a":2,"b":1,"b":3}`},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":2,"b":1,"b":3}`},
 		},
 		{
 			"invalid JSON is not reordered",
 			[]string{"agent"},
 			shaping.Result{Tool: "t", Value: []byte(`{"b":1,"a":`),
 				Schema: &renderers.Schema{Properties: []renderers.Property{{Name: "a"}, {Name: "b"}}}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"b":1,"a":`},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"b":1,"a":`},
 		},
 	}
 	for _, tt := range tests {

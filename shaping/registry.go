@@ -3,9 +3,9 @@ package shaping
 import (
 	"sync"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/internal/uritmpl"
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -28,7 +28,7 @@ type registry struct {
 // newRegistry returns a registry with the generic markdown, text, TOON and HTML renderers.
 func newRegistry() *registry {
 	return &registry{
-		generic: map[string]renderers.Renderer{negotiation.MediaMarkdown: renderers.Generic{}, negotiation.MediaText: renderers.Generic{}, negotiation.MediaTOON: renderers.Generic{}, negotiation.MediaHTML: renderers.Generic{}},
+		generic: map[string]renderers.Renderer{format.MediaMarkdown: renderers.Generic{}, format.MediaText: renderers.Generic{}, format.MediaTOON: renderers.Generic{}, format.MediaHTML: renderers.Generic{}},
 		named:   make(map[string]map[string]renderers.Renderer),
 	}
 }
@@ -74,7 +74,7 @@ func (g *registry) Lookup(tool, mediaType string) (r renderers.Renderer, own, ok
 	if r, ok := g.named[tool][mt]; ok {
 		return r, true, true
 	}
-	if r, ok := g.named[tool][negotiation.MediaMarkdown]; ok && mt == negotiation.MediaHTML {
+	if r, ok := g.named[tool][format.MediaMarkdown]; ok && mt == format.MediaHTML {
 		return renderers.HTMLOf(r), true, true
 	}
 	r, ok = g.generic[mt]
@@ -92,13 +92,13 @@ func (g *registry) LookupResource(uri, mediaType string) (r renderers.Renderer, 
 	if r, ok := g.named[uri][mt]; ok {
 		return r, true, true
 	}
-	if r, ok := g.named[uri][negotiation.MediaMarkdown]; ok && mt == negotiation.MediaHTML {
+	if r, ok := g.named[uri][format.MediaMarkdown]; ok && mt == format.MediaHTML {
 		return renderers.HTMLOf(r), true, true
 	}
 	g.templates.Match(uri, func(name string) bool {
 		r, ok = g.named[name][mt]
-		if !ok && mt == negotiation.MediaHTML {
-			if md, found := g.named[name][negotiation.MediaMarkdown]; found {
+		if !ok && mt == format.MediaHTML {
+			if md, found := g.named[name][format.MediaMarkdown]; found {
 				r, ok = renderers.HTMLOf(md), true
 			}
 		}

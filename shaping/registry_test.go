@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -15,7 +15,7 @@ func constant(s string) renderers.Renderer {
 func TestRegistryLookupOrder(t *testing.T) {
 	g := newRegistry()
 	g.HandleName("report", "text/csv", constant("report csv"))
-	g.HandleName("weather://{city}", negotiation.MediaMarkdown, constant("city md"))
+	g.HandleName("weather://{city}", format.MediaMarkdown, constant("city md"))
 	g.Handle("application/yaml", constant("any yaml"))
 	tests := []struct {
 		name, tool, mediaType string
@@ -27,9 +27,9 @@ func TestRegistryLookupOrder(t *testing.T) {
 		{"parameters and case ignored", "report", "Text/CSV; charset=utf-8", false, "report csv", true},
 		{"other tool, no generic", "other", "text/csv", false, "", false},
 		{"generic for a further type", "other", "application/yaml", false, "any yaml", false},
-		{"generic markdown", "report", negotiation.MediaMarkdown, false, "generic", false},
-		{"resource template", "weather://bern", negotiation.MediaMarkdown, true, "city md", true},
-		{"template does not match", "weather://bern/x", negotiation.MediaMarkdown, true, "generic", false},
+		{"generic markdown", "report", format.MediaMarkdown, false, "generic", false},
+		{"resource template", "weather://bern", format.MediaMarkdown, true, "city md", true},
+		{"template does not match", "weather://bern/x", format.MediaMarkdown, true, "generic", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,7 +70,7 @@ func TestRegistryHasTOON(t *testing.T) {
 	if !ok || own {
 		t.Fatalf("Lookup(text/toon) = %v, own %v, ok %v; want the generic renderer", r, own, ok)
 	}
-	got, err := r.Render([]byte(`{"a":[1,2]}`), renderers.Options{MediaType: negotiation.MediaTOON})
+	got, err := r.Render([]byte(`{"a":[1,2]}`), renderers.Options{MediaType: format.MediaTOON})
 	if err != nil || got != "a[2]: 1,2" {
 		t.Errorf("generic text/toon = %q, %v", got, err)
 	}
@@ -78,14 +78,14 @@ func TestRegistryHasTOON(t *testing.T) {
 
 func TestRegistryHTMLFollowsAToolsMarkdown(t *testing.T) {
 	g := newRegistry()
-	g.HandleName("report", negotiation.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
+	g.HandleName("report", format.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
 		return "# Report\n\n<b>raw</b>", nil
 	}))
-	r, own, ok := g.Lookup("report", negotiation.MediaHTML)
+	r, own, ok := g.Lookup("report", format.MediaHTML)
 	if !ok || !own {
 		t.Fatalf("ok %v own %v", ok, own)
 	}
-	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: negotiation.MediaHTML})
+	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: format.MediaHTML})
 	if err != nil || !strings.HasPrefix(got, "<h1>Report</h1>") || strings.Contains(got, "<b>") {
 		t.Errorf("got %q, %v", got, err)
 	}

@@ -3,6 +3,7 @@ package shaping_test
 import (
 	"testing"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -19,17 +20,17 @@ func TestResolutionOrder(t *testing.T) {
 	tests := []struct {
 		name string
 		give shaping.Request
-		want negotiation.Rendering // PassThrough: not declared
+		want format.Rendering // PassThrough: not declared
 	}{
-		{"nothing known", shaping.Request{}, negotiation.RenderingPassThrough},
-		{"request meta first", shaping.Request{HasMeta: true, Meta: declaring("agent"), HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.RenderingStructured},
-		{"request meta without the extension", shaping.Request{HasMeta: true, Meta: shaping.Capabilities{}, HasSession: true, Session: declaring("human")}, negotiation.RenderingPassThrough},
-		{"session next", shaping.Request{HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.RenderingMarkdown},
-		{"store when the session does not declare", shaping.Request{HasSession: true, Session: shaping.Capabilities{}, SessionID: "stored"}, negotiation.RenderingText},
-		{"store when the session is unknown", shaping.Request{SessionID: "stored"}, negotiation.RenderingText},
-		{"unknown session id", shaping.Request{SessionID: "other"}, negotiation.RenderingPassThrough},
-		{"stateless: only the request counts", shaping.Request{Stateless: true, HasSession: true, Session: declaring("human"), SessionID: "stored"}, negotiation.RenderingPassThrough},
-		{"stateless with meta", shaping.Request{Stateless: true, HasMeta: true, Meta: declaring("format=markdown")}, negotiation.RenderingMarkdown},
+		{"nothing known", shaping.Request{}, format.RenderingPassThrough},
+		{"request meta first", shaping.Request{HasMeta: true, Meta: declaring("agent"), HasSession: true, Session: declaring("human"), SessionID: "stored"}, format.RenderingStructured},
+		{"request meta without the extension", shaping.Request{HasMeta: true, Meta: shaping.Capabilities{}, HasSession: true, Session: declaring("human")}, format.RenderingPassThrough},
+		{"session next", shaping.Request{HasSession: true, Session: declaring("human"), SessionID: "stored"}, format.RenderingMarkdown},
+		{"store when the session does not declare", shaping.Request{HasSession: true, Session: shaping.Capabilities{}, SessionID: "stored"}, format.RenderingText},
+		{"store when the session is unknown", shaping.Request{SessionID: "stored"}, format.RenderingText},
+		{"unknown session id", shaping.Request{SessionID: "other"}, format.RenderingPassThrough},
+		{"stateless: only the request counts", shaping.Request{Stateless: true, HasSession: true, Session: declaring("human"), SessionID: "stored"}, format.RenderingPassThrough},
+		{"stateless with meta", shaping.Request{Stateless: true, HasMeta: true, Meta: declaring("format=markdown")}, format.RenderingMarkdown},
 	}
 	s := shaping.New(&shaping.Options{Store: store})
 	for _, tt := range tests {
@@ -49,7 +50,7 @@ func TestSessionsAreKeptOnlyForDeclaredClients(t *testing.T) {
 	if _, kept := s.Initialize("declared", "b", declaring("human")); !kept || s.Sessions() != 1 {
 		t.Fatalf("a declared session was not kept")
 	}
-	if got := s.Resolve(&shaping.Request{SessionKey: "declared"}).Profile.Rendering(); got != negotiation.RenderingMarkdown {
+	if got := s.Resolve(&shaping.Request{SessionKey: "declared"}).Profile.Rendering(); got != format.RenderingMarkdown {
 		t.Errorf("kept session resolves to %v", got)
 	}
 	s.EndSession("declared", "b")

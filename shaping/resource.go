@@ -5,6 +5,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -62,7 +63,7 @@ func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content
 // its URI (contract section 7: weather://cities beside weather://{city}).
 func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
 	rendering := p.Rendering()
-	if rendering == negotiation.RenderingPassThrough || len(contents) == 0 {
+	if rendering == format.RenderingPassThrough || len(contents) == 0 {
 		return nil
 	}
 	chosen := chooseAlternatives(contents, p.MediaType())
@@ -80,13 +81,13 @@ func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, co
 }
 
 // content plans one content: JSON rendered, markdown made plain.
-func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
+func (s *Shaper) content(p *negotiation.Profile, rendering format.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
 	plan := ContentPlan{From: i}
 	if c.Blob {
 		return plan
 	}
 	switch {
-	case isJSON(c.MIMEType) && rendering != negotiation.RenderingStructured:
+	case isJSON(c.MIMEType) && rendering != format.RenderingStructured:
 		t, r, ok := s.resourceRenderer(uri, exact, p.MediaType())
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
 		if !ok {
@@ -98,14 +99,14 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 			return plan
 		}
 		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
-	case mediaType(c.MIMEType) == negotiation.MediaMarkdown && rendering == negotiation.RenderingText && renderers.CheckPlain(c.Text) != nil:
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), negotiation.MediaText
-	case rendering == negotiation.RenderingHTML && mediaType(c.MIMEType) == negotiation.MediaMarkdown:
+	case mediaType(c.MIMEType) == format.MediaMarkdown && rendering == format.RenderingText && renderers.CheckPlain(c.Text) != nil:
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), format.MediaText
+	case rendering == format.RenderingHTML && mediaType(c.MIMEType) == format.MediaMarkdown:
 		if out, err := renderers.MarkdownToHTML(c.Text); err == nil {
-			plan.Changed, plan.Text, plan.MIMEType = true, out, negotiation.MediaHTML
+			plan.Changed, plan.Text, plan.MIMEType = true, out, format.MediaHTML
 		}
-	case rendering == negotiation.RenderingHTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), negotiation.MediaHTML
+	case rendering == format.RenderingHTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), format.MediaHTML
 	}
 	return plan
 }
@@ -164,7 +165,7 @@ func mediaType(mimeType string) string { return mediatype.Base(mimeType) }
 // suffix type.
 func isJSON(mimeType string) bool {
 	mt := mediaType(mimeType)
-	return mt == negotiation.MediaJSON || strings.HasSuffix(mt, "+json")
+	return mt == format.MediaJSON || strings.HasSuffix(mt, "+json")
 }
 
 // Prompt plans the texts of a prompts/get result: for the text rendering,
@@ -174,9 +175,9 @@ func isJSON(mimeType string) bool {
 // the new texts, one for one, or nil when nothing changes.
 func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
 	switch p.Rendering() {
-	case negotiation.RenderingText:
+	case format.RenderingText:
 		return plainTexts(texts)
-	case negotiation.RenderingHTML:
+	case format.RenderingHTML:
 		return htmlTexts(Plan{}, texts, false).Texts
 	}
 	return nil

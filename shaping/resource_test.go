@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
@@ -56,11 +57,11 @@ func TestResourcePlans(t *testing.T) {
 }
 
 func TestResourceRendererByTemplate(t *testing.T) {
-	r, err := renderers.NewTemplate(renderers.TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "{{.t}} degrees"}})
+	r, err := renderers.NewTemplate(renderers.TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: "{{.t}} degrees"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	own, err := renderers.NewTemplate(renderers.TemplateSpec{Markdown: map[negotiation.Verbosity]string{negotiation.Standard: "{{.t}} cities"}})
+	own, err := renderers.NewTemplate(renderers.TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: "{{.t}} cities"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -165,7 +166,7 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 	p := call.Client.Profile
 	in := Result{Tool: call.Name, Hints: call.Hints(), FormatArgument: call.argument}
 	rendering := p.Rendering()
-	if rendering == negotiation.RenderingPassThrough && len(in.Hints) == 0 {
+	if rendering == format.RenderingPassThrough && len(in.Hints) == 0 {
 		return res
 	}
 	value, ok := port.Value(res)

@@ -13,7 +13,6 @@ import (
 	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
 
-	"github.com/contentneg/contentneg/internal/capmap"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -52,7 +51,7 @@ func (p *fakePort) Facts(r fakeRequest) (shaping.Request, string) {
 	if r.tags != nil {
 		caps["extensions"] = map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: r.tags}.Map()}
 	}
-	return shaping.Request{Stateless: true, Meta: capmap.Capabilities(caps), HasMeta: true}, "tool"
+	return shaping.Request{Stateless: true, Meta: shaping.ReadCapabilities(caps), HasMeta: true}, "tool"
 }
 
 func (*fakePort) SessionKey(fakeRequest) any { return nil }

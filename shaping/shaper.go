@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -178,8 +179,8 @@ func (s *Shaper) Register(name string, t Tool) {
 	s.templates.Add(name)
 	s.tools[name] = t
 	s.mu.Unlock()
-	s.registry.HandleName(name, negotiation.MediaMarkdown, t.Renderer)
-	s.registry.HandleName(name, negotiation.MediaText, t.Renderer)
+	s.registry.HandleName(name, format.MediaMarkdown, t.Renderer)
+	s.registry.HandleName(name, format.MediaText, t.Renderer)
 }
 
 // Handle registers r as the renderer of mediaType for the named tool (or

@@ -9,6 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -61,7 +62,7 @@ type Result struct {
 type Plan struct {
 	// Rendering is the rendering applied; PassThrough when the content is
 	// left as the handler made it.
-	Rendering negotiation.Rendering
+	Rendering format.Rendering
 	// ReplaceText: every text block of the result is replaced by one block
 	// holding Text, placed first; when Text is empty, by none. Other blocks
 	// (images, audio, resources) stay, in their order.
@@ -160,25 +161,25 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 	plan := Plan{Hints: hintsText(p, r.Hints)}
 	rendering := p.Rendering()
-	if rendering == negotiation.RenderingPassThrough {
+	if rendering == format.RenderingPassThrough {
 		return plan
 	}
 	t := s.tool(r.Tool)
 	fromText := false
 	switch {
-	case t.Verbatim && rendering == negotiation.RenderingHTML:
+	case t.Verbatim && rendering == format.RenderingHTML:
 		return htmlTexts(plan, r.Texts, false)
 	case t.Verbatim:
 		return plan // a document: its text stays exactly as the handler gave it
 	case r.Value == nil:
 		value, ok := textValue(r.Texts, r.NonText)
 		if !ok {
-			if rendering == negotiation.RenderingHTML {
+			if rendering == format.RenderingHTML {
 				return htmlTexts(plan, r.Texts, t.Markdown)
 			}
-			if rendering == negotiation.RenderingText && t.Markdown {
+			if rendering == format.RenderingText && t.Markdown {
 				if plan.Texts = plainTexts(r.Texts); plan.Texts != nil {
-					plan.Rendering = negotiation.RenderingText
+					plan.Rendering = format.RenderingText
 				}
 			}
 			return plan
@@ -193,7 +194,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	}
 
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units, ValueOrder: true}
-	if rendering != negotiation.RenderingStructured {
+	if rendering != format.RenderingStructured {
 		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
 		if err == nil {
 			plan.Rendering, plan.ReplaceText, plan.Text = rendering, true, out
@@ -202,7 +203,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		}
 		s.log.Warn("renderer failed; structured rendering used instead",
 			zap.String("tool", r.Tool), zap.String("mediaType", p.MediaType()), zap.Error(err))
-		if rendering == negotiation.RenderingHTML {
+		if rendering == format.RenderingHTML {
 			// Never a JSON text where HTML is expected: the value, escaped.
 			plan.Rendering, plan.ReplaceText = rendering, true
 			plan.Text = renderers.PreformattedHTML(string(r.Value))
@@ -210,7 +211,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 			return plan
 		}
 	}
-	plan.Rendering = negotiation.RenderingStructured
+	plan.Rendering = format.RenderingStructured
 	if fromText {
 		// The value is minified already: it is structuredContent, and its
 		// text the mirror.
@@ -246,8 +247,8 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 			plan.ReplaceText = true
 			return
 		case MirrorCompactText:
-			opts.Verbosity = negotiation.Compact
-			out, err := s.render(s.lookup(r.Tool, negotiation.MediaText), r.Value, negotiation.MediaText, opts)
+			opts.Verbosity = format.Compact
+			out, err := s.render(s.lookup(r.Tool, format.MediaText), r.Value, format.MediaText, opts)
 			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return
@@ -322,7 +323,7 @@ func htmlTexts(plan Plan, texts []string, markdown bool) Plan {
 			}
 		}
 	}
-	plan.Texts, plan.Rendering = out, negotiation.RenderingHTML
+	plan.Texts, plan.Rendering = out, format.RenderingHTML
 	return plan
 }
 

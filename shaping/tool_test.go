@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
@@ -31,30 +32,30 @@ func TestToolPlans(t *testing.T) {
 	}{
 		{"not declared", nil, typed(), shaping.Plan{}},
 		{"pass-through", []string{"verbosity=standard"}, typed(), shaping.Plan{}},
-		{"structured, mirror already right", []string{"agent"}, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured}},
-		{"structured, mirror minified", []string{"agent"}, untyped, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
-		{"structured, no mirror yet", []string{"agent"}, shaping.Result{Value: []byte(`[1,2]`)}, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `[1,2]`}},
-		{"format=json: structuredContent alone", []string{"format=json"}, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true}},
-		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: negotiation.RenderingMarkdown, ReplaceText: true, Text: "- **Humidity:** 81\n- **Station:** Bern"}},
-		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: negotiation.RenderingMarkdown, ReplaceText: true, Text: "- **A:** 1", DropStructured: true}},
-		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "humidity=81 station=Bern"}},
-		{"toon keeps structuredContent with an output schema", []string{"format=toon"}, typed(), shaping.Plan{Rendering: negotiation.RenderingTOON, ReplaceText: true, Text: "humidity: 81\nstation: Bern"}},
-		{"toon drops structuredContent without one", []string{"format=toon", "verbosity=compact"}, untyped, shaping.Plan{Rendering: negotiation.RenderingTOON, ReplaceText: true, Text: "a: 1", DropStructured: true}},
+		{"structured, mirror already right", []string{"agent"}, typed(), shaping.Plan{Rendering: format.RenderingStructured}},
+		{"structured, mirror minified", []string{"agent"}, untyped, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
+		{"structured, no mirror yet", []string{"agent"}, shaping.Result{Value: []byte(`[1,2]`)}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `[1,2]`}},
+		{"format=json: structuredContent alone", []string{"format=json"}, typed(), shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true}},
+		{"markdown keeps structuredContent with an output schema", []string{"human"}, typed(), shaping.Plan{Rendering: format.RenderingMarkdown, ReplaceText: true, Text: "- **Humidity:** 81\n- **Station:** Bern"}},
+		{"markdown drops structuredContent without one", []string{"human"}, untyped, shaping.Plan{Rendering: format.RenderingMarkdown, ReplaceText: true, Text: "- **A:** 1", DropStructured: true}},
+		{"text", []string{"format=text", "verbosity=compact"}, typed(), shaping.Plan{Rendering: format.RenderingText, ReplaceText: true, Text: "humidity=81 station=Bern"}},
+		{"toon keeps structuredContent with an output schema", []string{"format=toon"}, typed(), shaping.Plan{Rendering: format.RenderingTOON, ReplaceText: true, Text: "humidity: 81\nstation: Bern"}},
+		{"toon drops structuredContent without one", []string{"format=toon", "verbosity=compact"}, untyped, shaping.Plan{Rendering: format.RenderingTOON, ReplaceText: true, Text: "a: 1", DropStructured: true}},
 		{"a JSON text block is the value, rendered as TOON", []string{"format=toon"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go","n":1}]`}},
-			shaping.Plan{Rendering: negotiation.RenderingTOON, ReplaceText: true, Text: "[1]{glob,n}:\n  *_test.go,1", DropStructured: true}},
+			shaping.Plan{Rendering: format.RenderingTOON, ReplaceText: true, Text: "[1]{glob,n}:\n  *_test.go,1", DropStructured: true}},
 		{"tool error untouched", []string{"human"}, shaping.Result{Value: []byte(value), IsError: true, Texts: []string{"boom"}}, shaping.Plan{}},
 		{"input request untouched", []string{"format=text"}, shaping.Result{NeedsInput: true}, shaping.Plan{}},
 		{"markdown tool's result to plain text", []string{"format=text"}, shaping.Result{Tool: "notes", Texts: []string{"# Title\n\n**bold** text", "plain already"}},
-			shaping.Plan{Rendering: negotiation.RenderingText, Texts: []string{"Title\n\nbold text", "plain already"}}},
+			shaping.Plan{Rendering: format.RenderingText, Texts: []string{"Title\n\nbold text", "plain already"}}},
 		{"other text is never guessed to be markdown", []string{"format=text"}, shaping.Result{Tool: "shell", Texts: []string{"# comment\n- item\n*_test.go"}}, shaping.Plan{}},
 		{"a JSON text block is the value, rendered as text", []string{"format=text", "verbosity=compact"}, shaping.Result{Tool: "files", Texts: []string{`{"path":"__init__.py","note":"*important*"}`}},
-			shaping.Plan{Rendering: negotiation.RenderingText, ReplaceText: true, Text: "path=__init__.py note=*important*", DropStructured: true}},
+			shaping.Plan{Rendering: format.RenderingText, ReplaceText: true, Text: "path=__init__.py note=*important*", DropStructured: true}},
 		{"a JSON text block is structuredContent, alone for format=json", []string{"format=json"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
 		{"a JSON text block is structuredContent, minified for agent", []string{"agent"}, shaping.Result{Tool: "files", Texts: []string{"[\n  {\"glob\": \"*_test.go\"}\n]\n"}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `[{"glob":"*_test.go"}]`, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
+			shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `[{"glob":"*_test.go"}]`, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
 		{"a minified JSON text block is its own mirror", []string{"agent"}, shaping.Result{Tool: "files", Texts: []string{`[{"glob":"*_test.go"}]`}},
-			shaping.Plan{Rendering: negotiation.RenderingStructured, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
+			shaping.Plan{Rendering: format.RenderingStructured, Structured: []byte(`[{"glob":"*_test.go"}]`)}},
 		{"a verbatim tool's JSON text stays for structured", []string{"agent"}, shaping.Result{Tool: "read_file", Texts: []string{"{\n  \"a\": 1\n}\n"}}, shaping.Plan{}},
 		{"a verbatim tool's JSON text stays for text", []string{"format=text"}, shaping.Result{Tool: "read_file", Texts: []string{"{\n  \"a\": 1\n}\n"}}, shaping.Plan{}},
 		{"a verbatim tool's markdown stays for text", []string{"format=text"}, shaping.Result{Tool: "read_file", Texts: []string{"# Title\n"}}, shaping.Plan{}},
@@ -66,8 +67,8 @@ func TestToolPlans(t *testing.T) {
 		{"plain-only result stays for text", []string{"format=text"}, shaping.Result{Texts: []string{"all quiet"}}, shaping.Plan{}},
 		{"markdown-only result stays for markdown", []string{"human"}, shaping.Result{Texts: []string{"# Title"}}, shaping.Plan{}},
 		{"hints for sampling", []string{"agent", "sampling"}, withHints(typed(), "take an umbrella", "", "mind the wind"),
-			shaping.Plan{Rendering: negotiation.RenderingStructured, Hints: "take an umbrella\nmind the wind"}},
-		{"no hints without sampling", []string{"agent"}, withHints(typed(), "take an umbrella"), shaping.Plan{Rendering: negotiation.RenderingStructured}},
+			shaping.Plan{Rendering: format.RenderingStructured, Hints: "take an umbrella\nmind the wind"}},
+		{"no hints without sampling", []string{"agent"}, withHints(typed(), "take an umbrella"), shaping.Plan{Rendering: format.RenderingStructured}},
 		{"hints even on pass-through", []string{"sampling"}, withHints(typed(), "x"), shaping.Plan{Hints: "x"}},
 		{"no hints on errors", []string{"sampling", "human"}, withHints(shaping.Result{IsError: true}, "retry with Bern"), shaping.Plan{}},
 		{"no hints on input requests", []string{"sampling"}, withHints(shaping.Result{NeedsInput: true}, "ask"), shaping.Plan{}},
@@ -100,7 +101,7 @@ func TestUnchanged(t *testing.T) {
 		want bool
 	}{
 		{shaping.Plan{}, true},
-		{shaping.Plan{Rendering: negotiation.RenderingStructured}, true},
+		{shaping.Plan{Rendering: format.RenderingStructured}, true},
 		{shaping.Plan{ReplaceText: true}, false},
 		{shaping.Plan{Texts: []string{}}, false},
 		{shaping.Plan{DropStructured: true}, false},
@@ -120,10 +121,10 @@ func TestMirror(t *testing.T) {
 		tags   []string
 		want   shaping.Plan
 	}{
-		{"json", shaping.MirrorJSON, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured}},
-		{"compact text", shaping.MirrorCompactText, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: "humidity=81 station=Bern"}},
-		{"none", shaping.MirrorNone, []string{"format=json"}, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true}},
-		{"only for an explicit format=json", shaping.MirrorNone, []string{"agent"}, shaping.Plan{Rendering: negotiation.RenderingStructured}},
+		{"json", shaping.MirrorJSON, []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured}},
+		{"compact text", shaping.MirrorCompactText, []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: "humidity=81 station=Bern"}},
+		{"none", shaping.MirrorNone, []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true}},
+		{"only for an explicit format=json", shaping.MirrorNone, []string{"agent"}, shaping.Plan{Rendering: format.RenderingStructured}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -162,7 +163,7 @@ func TestFailingRendererFallsBackToStructured(t *testing.T) {
 			s := shaping.New(&shaping.Options{Logger: zap.New(core)})
 			s.Register("reading", tt.give)
 			got := s.Tool(negotiation.FromTags(tt.tags...), typed())
-			if diff := cmp.Diff(shaping.Plan{Rendering: negotiation.RenderingStructured}, got); diff != "" {
+			if diff := cmp.Diff(shaping.Plan{Rendering: format.RenderingStructured}, got); diff != "" {
 				t.Errorf("plan (-want +got):\n%s", diff)
 			}
 			entries := logs.All()
@@ -175,7 +176,7 @@ func TestFailingRendererFallsBackToStructured(t *testing.T) {
 
 func TestInvalidValueFallsBackToStructured(t *testing.T) {
 	got := shaping.New(nil).Tool(negotiation.FromTags("human"), shaping.Result{Tool: "x", Value: []byte(`{"a":`)})
-	if got.Rendering != negotiation.RenderingStructured || got.Text != `{"a":` {
+	if got.Rendering != format.RenderingStructured || got.Text != `{"a":` {
 		t.Errorf("plan = %+v, want the structured rendering with the value as it is", got)
 	}
 }
@@ -196,7 +197,7 @@ func TestFailingCompactMirrorIsLogged(t *testing.T) {
 	s := shaping.New(&shaping.Options{Logger: zap.New(core), Mirror: shaping.MirrorCompactText})
 	s.Register("reading", shaping.Tool{Renderer: broken{}})
 	got := s.Tool(negotiation.FromTags("format=json"), typed())
-	if got.Rendering != negotiation.RenderingStructured || got.ReplaceText {
+	if got.Rendering != format.RenderingStructured || got.ReplaceText {
 		t.Errorf("plan = %+v, want the structured rendering with the JSON mirror as it is", got)
 	}
 	entries := logs.All()
@@ -217,9 +218,9 @@ func TestDefaultFormatJSONKeepsTheMirror(t *testing.T) {
 		give   shaping.Result
 		want   shaping.Plan
 	}{
-		{"typed: its mirror stands", shaping.MirrorNone, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured}},
-		{"untyped: the mirror is written", shaping.MirrorNone, untyped, shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
-		{"the compact text mirror is for clients that asked", shaping.MirrorCompactText, typed(), shaping.Plan{Rendering: negotiation.RenderingStructured}},
+		{"typed: its mirror stands", shaping.MirrorNone, typed(), shaping.Plan{Rendering: format.RenderingStructured}},
+		{"untyped: the mirror is written", shaping.MirrorNone, untyped, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
+		{"the compact text mirror is for clients that asked", shaping.MirrorCompactText, typed(), shaping.Plan{Rendering: format.RenderingStructured}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

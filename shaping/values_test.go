@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/contentneg/contentneg/conformance"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -72,13 +73,13 @@ func TestCanonicalValues(t *testing.T) {
 			if agent.ReplaceText {
 				mirror = agent.Text
 			}
-			if agent.Rendering != negotiation.RenderingStructured || mirror != c.Mirror {
+			if agent.Rendering != format.RenderingStructured || mirror != c.Mirror {
 				t.Errorf("agent: %s rendering with mirror %q, want structured with %q", agent.Rendering, mirror, c.Mirror)
 			}
-			if want := (shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Structured: explicit.Structured}); !cmp.Equal(explicit, want) {
+			if want := (shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Structured: explicit.Structured}); !cmp.Equal(explicit, want) {
 				t.Errorf("format=json: %+v, want structuredContent alone", explicit)
 			}
-			if human.Rendering != negotiation.RenderingMarkdown || !human.ReplaceText || human.Text == "" || human.Structured != nil || !human.DropStructured {
+			if human.Rendering != format.RenderingMarkdown || !human.ReplaceText || human.Text == "" || human.Structured != nil || !human.DropStructured {
 				t.Errorf("human: %+v, want one markdown block and no structuredContent", human)
 			}
 		})

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/rivo/uniseg"
 	"github.com/tiktoken-go/tokenizer"
@@ -71,12 +71,12 @@ func loadItem(path string) (item, error) {
 }
 
 // mediaTOON is the media type of TOON, the generic renderer's third format.
-const mediaTOON = negotiation.MediaTOON
+const mediaTOON = format.MediaTOON
 
 // rendering is one way of showing an item: a format ("markdown", "text" or "toon") at a verbosity.
 type rendering struct {
 	format    string
-	verbosity negotiation.Verbosity
+	verbosity format.Verbosity
 }
 
 func (r rendering) String() string {
@@ -88,11 +88,11 @@ func (r rendering) String() string {
 
 // The renderings the budgets and the chart name.
 var (
-	markdownCompact  = rendering{"markdown", negotiation.Compact}
-	markdownStandard = rendering{"markdown", negotiation.Standard}
-	textCompact      = rendering{"text", negotiation.Compact}
-	textStandard     = rendering{"text", negotiation.Standard}
-	toon             = rendering{"toon", negotiation.Standard}
+	markdownCompact  = rendering{"markdown", format.Compact}
+	markdownStandard = rendering{"markdown", format.Standard}
+	textCompact      = rendering{"text", format.Compact}
+	textStandard     = rendering{"text", format.Standard}
+	toon             = rendering{"toon", format.Standard}
 )
 
 // renderings are the columns of the table, in order: markdown and text at every verbosity, then
@@ -101,8 +101,8 @@ var renderings = availableRenderings()
 
 func availableRenderings() []rendering {
 	rs := []rendering{
-		markdownCompact, markdownStandard, {"markdown", negotiation.Verbose},
-		textCompact, textStandard, {"text", negotiation.Verbose},
+		markdownCompact, markdownStandard, {"markdown", format.Verbose},
+		textCompact, textStandard, {"text", format.Verbose},
 	}
 	if _, err := (renderers.Generic{}).Render([]byte(`{}`), renderers.Options{MediaType: mediaTOON}); err == nil {
 		rs = append(rs, toon)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/google/go-cmp/cmp"
 	"github.com/tiktoken-go/tokenizer"
 )
@@ -80,7 +80,7 @@ minified JSON's. The page is generated, and a test fails when it is out of date:
 `)
 	var sumJSON, sumBefore, sumAfter, sumJSONBefore int
 	for _, it := range items {
-		after, err := render(it, rendering{"markdown", negotiation.Standard})
+		after, err := render(it, rendering{"markdown", format.Standard})
 		if err != nil {
 			return "", fmt.Errorf("item %s: %w", it.name, err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/internal/tokens"
 	"github.com/contentneg/contentneg/mcpgo"
@@ -249,7 +250,7 @@ func TestTypedStructsAreTheSameOnBothSDKs(t *testing.T) {
 	}
 	for _, legacy := range []bool{false, true} {
 		for _, tags := range renderingProfiles {
-			if negotiation.FromTags(tags...).Rendering() == negotiation.RenderingPassThrough {
+			if negotiation.FromTags(tags...).Rendering() == format.RenderingPassThrough {
 				continue // a format this build does not have
 			}
 			t.Run(behaviour.Mode{Transport: behaviour.InProcess, Legacy: legacy}.String()+"/"+tagNames(tags), func(t *testing.T) {
@@ -261,7 +262,7 @@ func TestTypedStructsAreTheSameOnBothSDKs(t *testing.T) {
 					t.Fatalf("mcp-go differs from go-sdk (-go-sdk +mcp-go):\n%s", diff)
 				}
 				got := textsOf(results["go-sdk"])
-				if negotiation.FromTags(tags...).Rendering() == negotiation.RenderingStructured {
+				if negotiation.FromTags(tags...).Rendering() == format.RenderingStructured {
 					if len(got) > 0 && got[0] != string(mirror) {
 						t.Errorf("mirror %s, want the struct's order %s", got[0], mirror)
 					}

@@ -19,8 +19,8 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/yamlrefuse"
-	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -500,7 +500,7 @@ func (d *decoder) entry(n ast.Node, path string, resource bool) (shaping.Tool, b
 					spec.Markdown = d.templates(q.Value, key+"."+kind, false)
 				case "text":
 					spec.Text = d.templates(q.Value, key+"."+kind, true)
-					if _, ok := spec.Text[negotiation.Compact]; ok {
+					if _, ok := spec.Text[format.Compact]; ok {
 						textAt = q.Key
 					}
 				default:
@@ -549,27 +549,20 @@ func (d *decoder) units(n ast.Node, path string) map[string]string {
 	return out
 }
 
-// verbosities name the keys of templates by verbosity.
-var verbosities = map[string]negotiation.Verbosity{
-	"compact":  negotiation.Compact,
-	"standard": negotiation.Standard,
-	"verbose":  negotiation.Verbose,
-}
-
 // templates reads markdown or text templates: one string (the standard
 // template, which every verbosity without one of its own uses) or a
 // mapping of compact, standard and verbose to templates. Each is parsed
 // by renderers.NewTemplate, and its error given at its line.
-func (d *decoder) templates(n ast.Node, path string, text bool) map[negotiation.Verbosity]string {
-	out := map[negotiation.Verbosity]string{}
-	add := func(n ast.Node, key string, v negotiation.Verbosity) {
+func (d *decoder) templates(n ast.Node, path string, text bool) map[format.Verbosity]string {
+	out := map[format.Verbosity]string{}
+	add := func(n ast.Node, key string, v format.Verbosity) {
 		src, ok := d.str(n, key)
 		if !ok {
 			return
 		}
-		spec := renderers.TemplateSpec{Markdown: map[negotiation.Verbosity]string{v: src}}
+		spec := renderers.TemplateSpec{Markdown: map[format.Verbosity]string{v: src}}
 		if text {
-			spec = renderers.TemplateSpec{Text: map[negotiation.Verbosity]string{v: src}}
+			spec = renderers.TemplateSpec{Text: map[format.Verbosity]string{v: src}}
 		}
 		if _, err := renderers.NewTemplate(spec); err != nil {
 			d.failErr(n, key, err)
@@ -584,7 +577,7 @@ func (d *decoder) templates(n ast.Node, path string, text bool) map[negotiation.
 	case *ast.MappingNode, *ast.MappingValueNode:
 		for _, p := range d.mapping(n, path) {
 			k := keyText(p.Key)
-			v, ok := verbosities[k]
+			v, ok := format.ParseVerbosity(k)
 			if !ok {
 				d.fail(p.Key, path+"."+k, "unknown verbosity; want compact, standard or verbose")
 				continue
@@ -592,7 +585,7 @@ func (d *decoder) templates(n ast.Node, path string, text bool) map[negotiation.
 			add(p.Value, path+"."+k, v)
 		}
 	default:
-		add(n, path, negotiation.Standard)
+		add(n, path, format.Standard)
 	}
 	return out
 }

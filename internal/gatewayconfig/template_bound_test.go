@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/internal/gatewayconfig"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
@@ -37,9 +38,9 @@ func TestTemplateOutputIsBounded(t *testing.T) {
 		want       shaping.Plan
 		warned     bool
 	}{
-		{"flood", "format=markdown", shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: value}, true},
-		{"flood", "format=text", shaping.Plan{Rendering: negotiation.RenderingStructured, ReplaceText: true, Text: value}, true},
-		{"fine", "format=markdown", shaping.Plan{Rendering: negotiation.RenderingMarkdown, ReplaceText: true, Text: "Bern Bern Bern ", DropStructured: true}, false},
+		{"flood", "format=markdown", shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: value}, true},
+		{"flood", "format=text", shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: value}, true},
+		{"fine", "format=markdown", shaping.Plan{Rendering: format.RenderingMarkdown, ReplaceText: true, Text: "Bern Bern Bern ", DropStructured: true}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.tool+"/"+tt.tags, func(t *testing.T) {

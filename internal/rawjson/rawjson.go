@@ -190,6 +190,53 @@ func eachMember(doc []byte, f func(Member) bool) bool {
 	return false
 }
 
+// Last returns the last of members named key: the one encoding/json
+// reads when an object repeats a name.
+func Last(members []Member, key string) (Member, bool) {
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key == key {
+			return members[i], true
+		}
+	}
+	return Member{}, false
+}
+
+// ObjectMembers returns the members of doc, in their written order, when
+// doc is one valid JSON object (white space around it allowed); ok is
+// false for anything else. Unlike [Members], it checks doc itself.
+func ObjectMembers(doc []byte) (members []Member, ok bool) {
+	if !json.Valid(doc) {
+		return nil, false
+	}
+	return Members(doc)
+}
+
+// Append returns a copy of the object doc with the member key: value added
+// before its closing brace, after a comma unless doc has no members; every
+// byte of doc stays, white space included. It does not look for a member
+// of the same name. doc is returned unchanged when it is not an object.
+func Append(doc []byte, key string, value []byte) []byte {
+	members, ok := Members(doc)
+	if !ok {
+		return doc
+	}
+	// The closing brace: past the last member, or the opening one.
+	end := space(doc, space(doc, 0)+1)
+	if len(members) > 0 {
+		end = space(doc, members[len(members)-1].End)
+	}
+	q := Quote(key)
+	out := make([]byte, 0, len(doc)+len(q)+len(value)+2)
+	out = append(out, doc[:end]...)
+	if len(members) > 0 {
+		out = append(out, ',')
+	}
+	out = append(out, q...)
+	out = append(out, ':')
+	out = append(out, value...)
+	return append(out, doc[end:]...)
+}
+
 // Get returns the value of the first member named key of the object doc.
 func Get(doc []byte, key string) (value []byte, ok bool) {
 	eachMember(doc, func(m Member) bool {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -27,38 +27,38 @@ const (
 )
 
 func TestConnectionsTemplates(t *testing.T) {
-	markdown, text := renderAs(negotiation.MediaMarkdown), renderAs(negotiation.MediaText)
+	markdown, text := renderAs(format.MediaMarkdown), renderAs(format.MediaText)
 	tests := []struct {
 		name      string
 		give      string
 		render    func(renderers.Renderer, []byte, renderers.Options) (string, error)
-		verbosity negotiation.Verbosity
+		verbosity format.Verbosity
 		check     func(string) error
 		want      []string
 	}{
-		{"none, markdown", noConnections, markdown, negotiation.Standard, renderers.CheckMarkdown,
+		{"none, markdown", noConnections, markdown, format.Standard, renderers.CheckMarkdown,
 			[]string{"## Bern → Thun\n\nNo connection departs within 24 hours of the requested time."}},
-		{"none, compact markdown", noConnections, markdown, negotiation.Compact, renderers.CheckMarkdown,
+		{"none, compact markdown", noConnections, markdown, format.Compact, renderers.CheckMarkdown,
 			[]string{"**Bern → Thun**\n\nNo connection departs"}},
-		{"none, verbose markdown", noConnections, markdown, negotiation.Verbose, renderers.CheckMarkdown,
+		{"none, verbose markdown", noConnections, markdown, format.Verbose, renderers.CheckMarkdown,
 			[]string{"## Bern → Thun\n\nNo connection departs"}},
-		{"none, compact text", noConnections, text, negotiation.Compact, renderers.CheckPlain,
+		{"none, compact text", noConnections, text, format.Compact, renderers.CheckPlain,
 			[]string{"Bern → Thun\nNo connection departs"}},
-		{"none, text", noConnections, text, negotiation.Standard, renderers.CheckPlain,
+		{"none, text", noConnections, text, format.Standard, renderers.CheckPlain,
 			[]string{"Bern → Thun\nNo connection departs"}},
-		{"none, verbose text", noConnections, text, negotiation.Verbose, renderers.CheckPlain,
+		{"none, verbose text", noConnections, text, format.Verbose, renderers.CheckPlain,
 			[]string{"Bern → Thun\nNo connection departs"}},
-		{"one connection", oneSamePlatformChange, markdown, negotiation.Standard, renderers.CheckMarkdown,
+		{"one connection", oneSamePlatformChange, markdown, format.Standard, renderers.CheckMarkdown,
 			[]string{"Fri 20 Nov 2026 · 1 connection\n", "### 08:00 → 08:40 · 40 min · 1 change"}},
-		{"same platform, markdown", oneSamePlatformChange, markdown, negotiation.Verbose, renderers.CheckMarkdown,
+		{"same platform, markdown", oneSamePlatformChange, markdown, format.Verbose, renderers.CheckMarkdown,
 			[]string{"- *change at Thun: 5 min, same platform 4*"}},
-		{"same platform, text", oneSamePlatformChange, text, negotiation.Verbose, renderers.CheckPlain,
+		{"same platform, text", oneSamePlatformChange, text, format.Verbose, renderers.CheckPlain,
 			[]string{"  change at Thun: 5 min, same platform 4"}},
-		{"hostile names are escaped", hostileNames, markdown, negotiation.Standard, renderers.CheckMarkdown,
+		{"hostile names are escaped", hostileNames, markdown, format.Standard, renderers.CheckMarkdown,
 			[]string{`## \<script> → \# x`, `**\[a\](javascript:alert(1))** from \<script> (platform \*1\*) to \# x (platform a\|b)`}},
-		{"hostile names are escaped, verbose", hostileNames, markdown, negotiation.Verbose, renderers.CheckMarkdown,
+		{"hostile names are escaped, verbose", hostileNames, markdown, format.Verbose, renderers.CheckMarkdown,
 			[]string{`## \<script> → \# x`}},
-		{"hostile names are escaped, compact", hostileNames, markdown, negotiation.Compact, renderers.CheckMarkdown,
+		{"hostile names are escaped, compact", hostileNames, markdown, format.Compact, renderers.CheckMarkdown,
 			[]string{`**\<script> → \# x**`, `\[a\](javascript:alert(1))`}},
 	}
 	r := journeymcp.Tools()[journeymcp.FindConnections].Renderer
@@ -88,14 +88,14 @@ func TestConnectionsTemplatesRejectTimesTheyCannotRead(t *testing.T) {
 	tests := []struct {
 		name      string
 		render    func(renderers.Renderer, []byte, renderers.Options) (string, error)
-		verbosity negotiation.Verbosity
+		verbosity format.Verbosity
 	}{
-		{"markdown compact", renderAs(negotiation.MediaMarkdown), negotiation.Compact},
-		{"markdown standard", renderAs(negotiation.MediaMarkdown), negotiation.Standard},
-		{"markdown verbose", renderAs(negotiation.MediaMarkdown), negotiation.Verbose},
-		{"text compact", renderAs(negotiation.MediaText), negotiation.Compact},
-		{"text standard", renderAs(negotiation.MediaText), negotiation.Standard},
-		{"text verbose", renderAs(negotiation.MediaText), negotiation.Verbose},
+		{"markdown compact", renderAs(format.MediaMarkdown), format.Compact},
+		{"markdown standard", renderAs(format.MediaMarkdown), format.Standard},
+		{"markdown verbose", renderAs(format.MediaMarkdown), format.Verbose},
+		{"text compact", renderAs(format.MediaText), format.Compact},
+		{"text standard", renderAs(format.MediaText), format.Standard},
+		{"text verbose", renderAs(format.MediaText), format.Verbose},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -44,8 +44,8 @@ func TestTemplateTimeFunctions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := renderers.NewTemplate(renderers.TemplateSpec{Funcs: TimeFuncs(),
-				Markdown: map[negotiation.Verbosity]string{negotiation.Standard: tt.give},
-				Text:     map[negotiation.Verbosity]string{negotiation.Standard: tt.give},
+				Markdown: map[format.Verbosity]string{format.Standard: tt.give},
+				Text:     map[format.Verbosity]string{format.Standard: tt.give},
 			})
 			requireNoError(t, err)
 			md, err := r.Markdown([]byte(value), renderers.Options{})
@@ -93,7 +93,7 @@ func TestTemplateTimeFunctionErrors(t *testing.T) {
 	value := `{"n":5,"null":null,"list":[1],"t":"2026-11-20T08:00:00+01:00"}`
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := renderers.NewTemplate(renderers.TemplateSpec{Funcs: TimeFuncs(), Markdown: map[negotiation.Verbosity]string{negotiation.Standard: tt.give}})
+			r, err := renderers.NewTemplate(renderers.TemplateSpec{Funcs: TimeFuncs(), Markdown: map[format.Verbosity]string{format.Standard: tt.give}})
 			requireNoError(t, err)
 			_, err = r.Markdown([]byte(value), renderers.Options{})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -106,8 +106,8 @@ func TestTemplateTimeFunctionErrors(t *testing.T) {
 // The largest duration duration accepts, 999 999 999 of each unit, is 90 060 999 909 939 s: no
 // overflow.
 func TestTemplateDurationOfTheLargestInput(t *testing.T) {
-	r, err := renderers.NewTemplate(renderers.TemplateSpec{Funcs: TimeFuncs(), Markdown: map[negotiation.Verbosity]string{
-		negotiation.Standard: `{{duration "P999999999DT999999999H999999999M999999999S"}}`,
+	r, err := renderers.NewTemplate(renderers.TemplateSpec{Funcs: TimeFuncs(), Markdown: map[format.Verbosity]string{
+		format.Standard: `{{duration "P999999999DT999999999H999999999M999999999S"}}`,
 	}})
 	requireNoError(t, err)
 	got, err := r.Markdown([]byte(`{}`), renderers.Options{})

@@ -3,7 +3,7 @@ package journeymcp
 import (
 	"fmt"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -15,15 +15,15 @@ import (
 // coordinates at verbose.
 func Tools() map[string]shaping.Tool {
 	connections, err := renderers.NewTemplate(renderers.TemplateSpec{
-		Markdown: map[negotiation.Verbosity]string{
-			negotiation.Compact:  connectionsCompactMD,
-			negotiation.Standard: connectionsStandardMD,
-			negotiation.Verbose:  connectionsVerboseMD,
+		Markdown: map[format.Verbosity]string{
+			format.Compact:  connectionsCompactMD,
+			format.Standard: connectionsStandardMD,
+			format.Verbose:  connectionsVerboseMD,
 		},
-		Text: map[negotiation.Verbosity]string{
-			negotiation.Compact:  connectionsCompactText,
-			negotiation.Standard: connectionsStandardText,
-			negotiation.Verbose:  connectionsVerboseText,
+		Text: map[format.Verbosity]string{
+			format.Compact:  connectionsCompactText,
+			format.Standard: connectionsStandardText,
+			format.Verbose:  connectionsVerboseText,
 		},
 		Funcs: TimeFuncs(),
 	})

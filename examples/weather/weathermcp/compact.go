@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/contentneg/contentneg/examples/weather"
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -20,7 +20,7 @@ type compactText func(value []byte) (string, error)
 
 // Render implements renderers.Renderer.
 func (c compactText) Render(value []byte, opts renderers.Options) (string, error) {
-	if opts.MediaType == negotiation.MediaText && opts.Verbosity == negotiation.Compact {
+	if opts.MediaType == format.MediaText && opts.Verbosity == format.Compact {
 		return c(value)
 	}
 	return renderers.Generic{}.Render(value, opts)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -34,9 +34,9 @@ func TestGetWeatherTemplateAllocations(t *testing.T) {
 	}
 	value := bernJSON(t)
 	r := weathermcp.Tools()["get_weather"].Renderer
-	for _, v := range []negotiation.Verbosity{negotiation.Compact, negotiation.Standard, negotiation.Verbose} {
+	for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 		t.Run(v.String(), func(t *testing.T) {
-			opts := renderers.Options{MediaType: negotiation.MediaMarkdown, Verbosity: v}
+			opts := renderers.Options{MediaType: format.MediaMarkdown, Verbosity: v}
 			if _, err := r.Render(value, opts); err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func TestGetWeatherTemplateAllocations(t *testing.T) {
 func BenchmarkGetWeatherTemplate(b *testing.B) {
 	value := bernJSON(b)
 	r := weathermcp.Tools()["get_weather"].Renderer
-	opts := renderers.Options{MediaType: negotiation.MediaMarkdown, Verbosity: negotiation.Standard}
+	opts := renderers.Options{MediaType: format.MediaMarkdown, Verbosity: format.Standard}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.Render(value, opts); err != nil {

@@ -3,7 +3,7 @@ package weathermcp
 import (
 	"fmt"
 
-	"github.com/contentneg/contentneg/negotiation"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -45,13 +45,13 @@ const weatherCompactText = `{{.location}}: {{.conditions}} {{.temperature_c}}°C
 // get_forecast.
 func Tools() map[string]shaping.Tool {
 	weather, err := renderers.NewTemplate(renderers.TemplateSpec{
-		Markdown: map[negotiation.Verbosity]string{
-			negotiation.Compact:  weatherCompactMD,
-			negotiation.Standard: weatherStandardMD,
-			negotiation.Verbose:  weatherVerboseMD,
+		Markdown: map[format.Verbosity]string{
+			format.Compact:  weatherCompactMD,
+			format.Standard: weatherStandardMD,
+			format.Verbose:  weatherVerboseMD,
 		},
 		Compact: weatherCompact,
-		Text:    map[negotiation.Verbosity]string{negotiation.Compact: weatherCompactText},
+		Text:    map[format.Verbosity]string{format.Compact: weatherCompactText},
 	})
 	if err != nil {
 		panic(fmt.Sprintf("weathermcp: the get_weather templates do not compile: %v", err)) // a programming error, caught by every test

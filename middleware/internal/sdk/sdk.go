@@ -9,7 +9,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/contentneg/contentneg/internal/capmap"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -25,7 +24,7 @@ func RequestFacts(req mcp.Request) shaping.Request {
 	switch caps := m[mcp.MetaKeyClientCapabilities].(type) {
 	case nil:
 	case map[string]any:
-		r.Meta, r.HasMeta = capmap.Capabilities(caps), true
+		r.Meta, r.HasMeta = shaping.ReadCapabilities(caps), true
 	default:
 		if a, ok := req.(interface {
 			ClientCapabilities() *mcp.ClientCapabilities
