@@ -145,10 +145,10 @@ func TestUnreadableDeclarationClosesTheGate(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		defaults shaping.Settings
-		want     negotiation.Rendering
+		want     format.Rendering
 	}{
-		{"no default", shaping.Settings{}, negotiation.RenderingPassThrough},
-		{"default human", shaping.ParseTags("human"), negotiation.RenderingMarkdown},
+		{"no default", shaping.Settings{}, format.RenderingPassThrough},
+		{"default human", shaping.ParseTags("human"), format.RenderingMarkdown},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s := shaping.New(&shaping.Options{Default: tt.defaults})
