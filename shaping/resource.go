@@ -68,8 +68,9 @@ func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, co
 	chosen := chooseAlternatives(contents, p.MediaType())
 	plans := make([]ContentPlan, 0, len(chosen))
 	changed := len(chosen) != len(contents)
+	tab := s.registry.load()
 	for _, i := range chosen {
-		plan := s.content(p, rendering, uri, exact, i, contents[i])
+		plan := s.content(tab, p, rendering, uri, exact, i, contents[i])
 		changed = changed || plan.Changed
 		plans = append(plans, plan)
 	}
@@ -80,14 +81,14 @@ func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, co
 }
 
 // content plans one content: JSON rendered, markdown made plain.
-func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
+func (s *Shaper) content(tab *table, p *negotiation.Profile, rendering negotiation.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
 	plan := ContentPlan{From: i}
 	if c.Blob {
 		return plan
 	}
 	switch {
 	case isJSON(c.MIMEType) && rendering != negotiation.RenderingStructured:
-		t, r, ok := s.resourceRenderer(uri, exact, p.MediaType())
+		t, r, ok := tab.resource(uri, exact, p.MediaType())
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
 		if !ok {
 			return plan
@@ -108,20 +109,6 @@ func (s *Shaper) content(p *negotiation.Profile, rendering negotiation.Rendering
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), negotiation.MediaHTML
 	}
 	return plan
-}
-
-// resourceRenderer returns the configuration and the renderer of mediaType
-// for the resource at uri: those registered under the URI; for a resource
-// served through a template (not exact), else those of the first template
-// matching it; else the generic renderer. This is the one place that
-// decides which registration a resource gets.
-func (s *Shaper) resourceRenderer(uri string, exact bool, mediaType string) (Tool, renderers.Renderer, bool) {
-	if exact {
-		r, _, ok := s.registry.Lookup(uri, mediaType)
-		return s.tool(uri), r, ok
-	}
-	r, _, ok := s.registry.LookupResource(uri, mediaType)
-	return s.resource(uri), r, ok
 }
 
 // chooseAlternatives returns the indices of the contents to keep: one per

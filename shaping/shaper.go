@@ -9,7 +9,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -127,10 +126,6 @@ type Shaper struct {
 	def         atomic.Pointer[defaultTags] // the checked default; reset by AddFormat
 	argument    string
 	warnDefault sync.Once
-
-	mu        sync.RWMutex
-	tools     map[string]Tool
-	templates uritmpl.Set // the registered names that are URI templates, in registration order
 }
 
 // New returns a Shaper.
@@ -147,8 +142,7 @@ func New(opts *Options) *Shaper {
 		mirror:     opts.Mirror,
 		refusal:    opts.Refusal,
 		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
-		registry:   newRegistry(),
-		tools:      make(map[string]Tool),
+		registry:   newRegistry(opts.Tools),
 		recover:    opts.Recover,
 		defaults:   opts.Default,
 		argument:   opts.FormatArgument,
@@ -158,9 +152,6 @@ func New(opts *Options) *Shaper {
 	if s.questions.timeout <= 0 {
 		s.questions.timeout = DefaultQuestionTimeout
 	}
-	for name, t := range opts.Tools {
-		s.Register(name, t)
-	}
 	return s
 }
 
@@ -169,12 +160,7 @@ func New(opts *Options) *Shaper {
 // registry: name is then a resource URI, or a URI template
 // ("weather://{city}") that covers every URI it matches.
 func (s *Shaper) Register(name string, t Tool) {
-	s.mu.Lock()
-	s.templates.Add(name)
-	s.tools[name] = t
-	s.mu.Unlock()
-	s.registry.HandleName(name, negotiation.MediaMarkdown, t.Renderer)
-	s.registry.HandleName(name, negotiation.MediaText, t.Renderer)
+	s.registry.update(func(tab *table) { tab.register(name, t) })
 }
 
 // Handle registers r as the renderer of mediaType for the named tool (or
@@ -183,7 +169,7 @@ func (s *Shaper) Register(name string, t Tool) {
 // text and TOON, register its format name with [Shaper.AddFormat] too. A nil r removes the
 // registration.
 func (s *Shaper) Handle(name, mediaType string, r renderers.Renderer) {
-	s.registry.HandleName(name, mediaType, r)
+	s.registry.update(func(t *table) { t.handleName(name, mediaType, r) })
 }
 
 // AddFormat makes a further media type negotiable under a format name
@@ -197,7 +183,7 @@ func (s *Shaper) AddFormat(name, mediaType string, generic renderers.Renderer) e
 		return fmt.Errorf("shaping: %w", err)
 	}
 	if generic != nil {
-		s.registry.Handle(mediaType, generic)
+		s.registry.update(func(t *table) { t.handleGeneric(mediaType, generic) })
 	}
 	s.def.Store(nil) // the default may name the format
 	return nil
@@ -216,26 +202,3 @@ func Advertise(extensions map[string]any) map[string]any {
 // Negotiator returns the negotiator the shaper resolves profiles with; it
 // knows the formats added with [Shaper.AddFormat].
 func (s *Shaper) Negotiator() *negotiation.Negotiator { return s.negotiator }
-
-// resource returns the configuration for a resource URI: registered under
-// the URI itself, else under the first registered URI template matching it.
-func (s *Shaper) resource(uri string) Tool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if t, ok := s.tools[uri]; ok {
-		return t
-	}
-	var t Tool
-	s.templates.Match(uri, func(name string) bool {
-		t = s.tools[name]
-		return false
-	})
-	return t
-}
-
-// tool returns the configuration for name.
-func (s *Shaper) tool(name string) Tool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.tools[name]
-}

@@ -163,7 +163,8 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 	if rendering == negotiation.RenderingPassThrough {
 		return plan
 	}
-	t := s.tool(r.Tool)
+	tab := s.registry.load()
+	t := tab.settings(r.Tool)
 	fromText := false
 	switch {
 	case t.Verbatim && rendering == negotiation.RenderingHTML:
@@ -194,7 +195,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units, ValueOrder: true}
 	if rendering != negotiation.RenderingStructured {
-		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
+		out, err := s.render(lookup(tab, r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
 		if err == nil {
 			plan.Rendering, plan.ReplaceText, plan.Text = rendering, true, out
 			plan.DropStructured = !r.HasOutputSchema
@@ -217,7 +218,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		plan.Structured, plan.DropStructured = r.Value, false
 		r.MirrorsValue = false
 	}
-	s.mirrorPlan(&plan, p, r, opts)
+	s.mirrorPlan(tab, &plan, p, r, opts)
 	return plan
 }
 
@@ -227,8 +228,8 @@ var errNoRenderer = errors.New("no renderer for the media type")
 
 // lookup returns the tool's renderer for the media type, or one that fails
 // with errNoRenderer.
-func (s *Shaper) lookup(tool, mediaType string) renderers.Renderer {
-	if r, _, ok := s.registry.Lookup(tool, mediaType); ok {
+func lookup(tab *table, tool, mediaType string) renderers.Renderer {
+	if r, ok := tab.renderer(tool, mediaType); ok {
 		return r
 	}
 	return noRenderer{}
@@ -239,7 +240,7 @@ type noRenderer struct{}
 func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "", errNoRenderer }
 
 // mirrorPlan fills the text of the structured rendering.
-func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
+func (s *Shaper) mirrorPlan(tab *table, plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
 	if s.structuredAlone(p, r.FormatArgument) {
 		switch s.mirror {
 		case MirrorNone:
@@ -247,7 +248,7 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 			return
 		case MirrorCompactText:
 			opts.Verbosity = negotiation.Compact
-			out, err := s.render(s.lookup(r.Tool, negotiation.MediaText), r.Value, negotiation.MediaText, opts)
+			out, err := s.render(lookup(tab, r.Tool, negotiation.MediaText), r.Value, negotiation.MediaText, opts)
 			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return
