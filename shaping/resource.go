@@ -29,7 +29,7 @@ type ContentPlan struct {
 	Text     string
 }
 
-// Resource plans a resources/read result for the profile (contract section
+// planResource plans a resources/read result for the profile (contract section
 // 7). It returns nil when the result stays as it is: pass-through, or
 // nothing to change. Otherwise it returns the contents to send, in order:
 //
@@ -46,21 +46,14 @@ type ContentPlan struct {
 //     data) is escaped in a <pre> element, both as text/html;
 //   - blobs are never changed.
 //
-// uri selects the renderer registered with [Shaper.Register] (under the URI
-// or a URI template matching it); a renderer that fails leaves the content
-// as JSON. Resource is for a URI the server serves through a URI template,
-// or that the front end cannot place: see [Shaper.ReadResource].
-func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content) []ContentPlan {
-	return s.ReadResource(p, uri, false, contents)
-}
-
-// ReadResource is [Shaper.Resource] for a front end that knows whether the
-// server serves uri as a resource registered under that exact URI (exact)
-// or through a URI template. An exact resource gets only what is
-// registered under its own URI, else the generic renderers, never a
-// template's renderer or configuration, even when the template matches
-// its URI (contract section 7: weather://cities beside weather://{city}).
-func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
+// uri selects the settings and renderer registered with [Shaper.Register]
+// and [Shaper.Handle]; a renderer that fails leaves the content as JSON.
+// exact says the server registers a resource under that very URI, rather
+// than serving it through a URI template: an exact resource gets only what
+// is registered under its own URI, else the generic renderers, never a
+// template's renderer or settings, even when the template matches its URI
+// (contract section 7: weather://cities beside weather://{city}).
+func (s *Shaper) planResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
 	rendering := p.Rendering()
 	if rendering == negotiation.RenderingPassThrough || len(contents) == 0 {
 		return nil
@@ -159,12 +152,12 @@ func isJSON(mimeType string) bool {
 // rendering, every text is escaped in a <pre> element (a prompt's text
 // holds the caller's arguments, never guessed to be markdown). It returns
 // the new texts, one for one, or nil when nothing changes.
-func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
+func (s *Shaper) planPrompt(p *negotiation.Profile, texts []string) []string {
 	switch p.Rendering() {
 	case negotiation.RenderingText:
 		return plainTexts(texts)
 	case negotiation.RenderingHTML:
-		return htmlTexts(Plan{}, texts, false).Texts
+		return htmlTexts(toolPlan{}, texts, false).Texts
 	}
 	return nil
 }

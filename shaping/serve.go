@@ -54,7 +54,7 @@ type ToolPort[Req, Res any] interface {
 	Value(res Res) (value []byte, ok bool)
 	// Struct reports whether the result's structuredContent is a Go struct
 	// value (see [IsStruct]), so that the JSON of Value has the struct's
-	// field order ([Result].FromStruct).
+	// field order (contract section 5, "Order and identity").
 	Struct(res Res) bool
 	// Mirrors reports whether the result's content is one text block
 	// holding exactly value's text.
@@ -90,30 +90,30 @@ func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, 
 	if s.recover {
 		defer func() {
 			if v := recover(); v != nil {
-				res, err = port.Failed(s.Recovered("tools/call", name, v)), nil
+				res, err = port.Failed(s.recovered("tools/call", name, v)), nil
 			}
 		}()
 	}
-	client := resolve(s, Port[Req, Res](port), req, &facts)
+	who := resolvePort(s, Port[Req, Res](port), req, &facts)
 	if facts.Argument.Given {
 		// The model chose this call's format (contract section 1): it
 		// overrides the profile's, for this call only.
-		p, failed := s.withArgument(client.Profile, facts.Argument)
+		p, failed := s.withArgument(who.Profile, facts.Argument)
 		if failed != "" {
 			return port.Failed(failed), nil
 		}
-		client.Profile = p
+		who.Profile = p
 		if facts.SessionKey == nil {
 			facts.SessionKey = port.SessionKey(req)
 		}
 	}
-	if !client.Profile.Declared() {
+	if !who.Profile.Declared() {
 		return port.Run(ctx, req, nil, "", "")
 	}
-	call := s.Begin(client, facts.SessionKey, "tools/call", name)
+	call := s.begin(who, facts.SessionKey, "tools/call", name)
 	call.argument = facts.Argument.Given
-	defer call.Done()
-	ctx = call.Context(ctx)
+	defer call.end()
+	ctx = call.withContext(ctx)
 	res, err = gated(ctx, call, Port[Req, Res](port), req)
 	if err != nil {
 		if still, ok := stillAsking(err); ok {
@@ -125,11 +125,11 @@ func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, 
 }
 
 // stillAsking returns the *StillAskingError err is, if it is one.
-func stillAsking(err error) (*StillAskingError, bool) {
+func stillAsking(err error) (*stillAskingError, bool) {
 	if err == nil {
 		return nil, false
 	}
-	var still *StillAskingError
+	var still *stillAskingError
 	ok := errors.As(err, &still)
 	return still, ok
 }
@@ -144,8 +144,8 @@ func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], r
 	refusal := call.Refusal()
 	var forged []string
 	ids, state := port.Answered(req)
-	forged = call.Forged(ids)
-	return Gate(call, func(refused []string, st string) (Res, error) {
+	forged = call.forged(ids)
+	return gate(call, func(refused []string, st string) (Res, error) {
 		switch {
 		case refused != nil:
 			return port.Run(ctx, req, append(refused, forged...), refusal, st)
@@ -156,14 +156,14 @@ func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], r
 	}, port.Asked)
 }
 
-// rewriteTool rewrites a result as [Shaper.Tool] plans it.
+// rewriteTool rewrites a result as planTool plans it.
 func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], req Req, res Res) Res {
 	isError, needsInput, ok := port.Status(res)
 	if !ok || isError || needsInput {
 		return res // the handler's error or question stands as it is, hints included
 	}
-	p := call.Client.Profile
-	in := Result{Tool: call.Name, Hints: call.Hints(), FormatArgument: call.argument}
+	p := call.client.Profile
+	in := toolResult{Tool: call.name, Hints: call.handlerHints(), FormatArgument: call.argument}
 	rendering := p.Rendering()
 	if rendering == negotiation.RenderingPassThrough && len(in.Hints) == 0 {
 		return res
@@ -179,29 +179,29 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 		in.NonText = len(isText) - len(in.Texts)
 	} else {
 		in.Value, in.MirrorsValue, in.FromStruct = value, port.Mirrors(res, value), port.Struct(res)
-		if s.NeedsSchemaFor(p, in.FormatArgument) {
-			info := toolInfo(s, port, req, call.Name)
+		if s.needsSchema(p, in.FormatArgument) {
+			info := portSchema(s, port, req, call.name)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 		}
 	}
-	plan := s.Tool(p, in)
-	if plan.Unchanged() {
+	plan := s.planTool(p, in)
+	if plan.unchanged() {
 		return res
 	}
 	if isText == nil {
 		isText, _ = port.Blocks(res)
 	}
-	return port.Rebuild(res, plan.Content(isText), plan.DropStructured, plan.Structured)
+	return port.Rebuild(res, plan.blocks(isText), plan.DropStructured, plan.Structured)
 }
 
 // toolInfo returns what is known of the tool's output schema, parsed once
-// per registration (see [Shaper.ToolInfo]).
-func toolInfo[Req, Res any](s *Shaper, port ToolPort[Req, Res], req Req, name string) ToolInfo {
+// per registration (see outputSchema).
+func portSchema[Req, Res any](s *Shaper, port ToolPort[Req, Res], req Req, name string) schemaInfo {
 	identity, doc, found := port.Schema(req, name)
 	if !found {
-		return ToolInfo{}
+		return schemaInfo{}
 	}
-	return s.ToolInfo(identity, doc)
+	return s.outputSchema(identity, doc)
 }
 
 // ResourcePort is a front end's side of resources/read.
@@ -218,7 +218,7 @@ type ResourcePort[Req, Res any] interface {
 	Contents(res Res) (contents []Content, ok bool)
 	// Exact reports whether the server registers a resource under exactly
 	// uri, rather than serving it through a URI template (see
-	// [Shaper.ReadResource]); false when the front end cannot tell.
+	// [ServeResource]); false when the front end cannot tell.
 	Exact(req Req, uri string) bool
 	// Rebuild returns a new result holding the contents plans describe.
 	Rebuild(res Res, plans []ContentPlan) Res
@@ -241,13 +241,13 @@ func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePo
 	if s.recover {
 		defer recoverInternal(s, Port[Req, Res](port), "resources/read", uri, &res, &err)
 	}
-	client := resolve(s, Port[Req, Res](port), req, &facts)
-	if !client.Profile.Declared() {
+	who := resolvePort(s, Port[Req, Res](port), req, &facts)
+	if !who.Profile.Declared() {
 		return notFound(port, uri)(port.Run(ctx, req, nil, "", ""))
 	}
-	call := s.Begin(client, facts.SessionKey, "resources/read", uri)
-	defer call.Done()
-	ctx = call.Context(ctx)
+	call := s.begin(who, facts.SessionKey, "resources/read", uri)
+	defer call.end()
+	ctx = call.withContext(ctx)
 	res, err = gatedInternal(ctx, call, Port[Req, Res](port), req)
 	if res, err = notFound(port, uri)(res, err); err != nil {
 		return res, err
@@ -256,7 +256,7 @@ func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePo
 	if !ok {
 		return res, nil
 	}
-	plans := s.ReadResource(call.Client.Profile, uri, port.Exact(req, uri), contents)
+	plans := s.planResource(call.client.Profile, uri, port.Exact(req, uri), contents)
 	if plans == nil {
 		return res, nil
 	}
@@ -301,13 +301,13 @@ func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[R
 	if s.recover {
 		defer recoverInternal(s, Port[Req, Res](port), "prompts/get", name, &res, &err)
 	}
-	client := resolve(s, Port[Req, Res](port), req, &facts)
-	if !client.Profile.Declared() {
+	who := resolvePort(s, Port[Req, Res](port), req, &facts)
+	if !who.Profile.Declared() {
 		return port.Run(ctx, req, nil, "", "")
 	}
-	call := s.Begin(client, facts.SessionKey, "prompts/get", name)
-	defer call.Done()
-	ctx = call.Context(ctx)
+	call := s.begin(who, facts.SessionKey, "prompts/get", name)
+	defer call.end()
+	ctx = call.withContext(ctx)
 	res, err = gatedInternal(ctx, call, Port[Req, Res](port), req)
 	if err != nil {
 		return res, err
@@ -316,7 +316,7 @@ func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[R
 	if !ok {
 		return res, nil
 	}
-	converted := s.Prompt(call.Client.Profile, texts)
+	converted := s.planPrompt(call.client.Profile, texts)
 	if converted == nil {
 		return res, nil
 	}
@@ -338,18 +338,18 @@ type SendPort[Req, Res any] interface {
 
 // Send sends one elicitation/create (contract section 6): to a client whose
 // gate is closed it is never sent, and the gate's refusal is the answer
-// ([Shaper.GateSending]); otherwise the answer is awaited in the context of
-// [Shaper.Question], so that a question ends as "cancel" when its time is
+// (gateSending); otherwise the answer is awaited in a context of its own
+// (questionContext), so that a question ends as "cancel" when its time is
 // up ([Options.QuestionTimeout]), its session ends or the shaper is closed.
 func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res], req Req) (Res, error) {
 	key, id := port.Session(req)
-	if s.GateSending(ctx, key) {
+	if s.gateSending(ctx, key) {
 		return port.Answer(s.Refusal()), nil
 	}
-	qctx, done := s.Question(ctx, key, id)
+	qctx, done := s.questionContext(ctx, key, id)
 	defer done()
 	res, err := port.Send(qctx, req)
-	if err != nil && Unanswered(qctx) != nil {
+	if err != nil && unanswered(qctx) != nil {
 		return port.Answer("cancel"), nil
 	}
 	return res, err
@@ -401,37 +401,26 @@ func Serve[Req, Res any](ctx context.Context, s *Shaper, port Port[Req, Res], re
 	if s.recover {
 		defer recoverInternal(s, Port[Req, Res](port), method, name, &res, &err)
 	}
-	client := resolve(s, port, req, &facts)
-	if client.Profile.Declared() {
-		ctx = negotiation.WithProfile(ctx, client.Profile)
+	who := resolvePort(s, port, req, &facts)
+	if who.Profile.Declared() {
+		ctx = negotiation.WithProfile(ctx, who.Profile)
 	}
 	return port.Run(ctx, req, nil, "", "")
 }
 
-// resolve resolves the client of a request ([Shaper.Resolve]), asking the
+// resolvePort resolves the client of a request (Shaper.resolve), asking the
 // port for the connection key only when a kept session or the store may
 // know the client, or the client declared the extension.
-func resolve[Req, Res any](s *Shaper, port Port[Req, Res], req Req, facts *Request) Client {
+func resolvePort[Req, Res any](s *Shaper, port Port[Req, Res], req Req, facts *Request) client {
 	if facts.SessionKey == nil && !facts.HasMeta && !facts.Stateless &&
 		(!facts.HasSession || facts.Session.declares() || s.sessions.store != nil) {
 		facts.SessionKey = port.SessionKey(req)
 	}
-	client := s.Resolve(facts)
-	if client.Profile.Declared() && facts.SessionKey == nil {
+	who := s.resolve(facts)
+	if who.Profile.Declared() && facts.SessionKey == nil {
 		facts.SessionKey = port.SessionKey(req)
 	}
-	return client
-}
-
-// Context returns ctx carrying the profile of the request's client (for
-// negotiation.FromContext) when it declared the extension, else ctx as it
-// is: how requests of kind [Other] reach their handlers.
-func (s *Shaper) Context(ctx context.Context, r *Request) context.Context {
-	client := s.Resolve(r)
-	if !client.Profile.Declared() {
-		return ctx
-	}
-	return negotiation.WithProfile(ctx, client.Profile)
+	return who
 }
 
 // recoverInternal, deferred by a Serve function when [Options.Recover] is
@@ -441,7 +430,7 @@ func (s *Shaper) Context(ctx context.Context, r *Request) context.Context {
 func recoverInternal[Req, Res any](s *Shaper, port Port[Req, Res], method, name string, res *Res, err *error) {
 	if v := recover(); v != nil {
 		var zero Res
-		*res, *err = zero, port.Internal(s.Recovered(method, name, v))
+		*res, *err = zero, port.Internal(s.recovered(method, name, v))
 	}
 }
 

@@ -50,7 +50,7 @@ type Options struct {
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
 	// QuestionTimeout bounds how long an elicitation put to a client waits
-	// for its answer before it ends as "cancel" (see [Shaper.Question]).
+	// for its answer before it ends as "cancel" (see [Send]).
 	// Zero means [DefaultQuestionTimeout], five minutes.
 	QuestionTimeout time.Duration
 	// Tools configures the rendering of individual tools (and resource URIs
@@ -59,7 +59,7 @@ type Options struct {
 	// Recover turns a panic in a request handler into a failed request (a
 	// tools/call result with isError, an internal error for other
 	// requests) and one error log line, and the server goes on serving; the
-	// panic's value never reaches the client (see [Shaper.Recovered]). Off
+	// panic's value never reaches the client. Off
 	// by default: an SDK that recovers nothing lets a panic end the process.
 	Recover bool
 	// Default are the feature tags a client gets when it declares nothing

@@ -14,7 +14,7 @@ import (
 )
 
 // Result describes a tools/call result in SDK-neutral terms.
-type Result struct {
+type toolResult struct {
 	// Tool is the tool's name: it selects the registered renderer.
 	Tool string
 	// Value is structuredContent as JSON; nil when the result has none.
@@ -58,7 +58,7 @@ type Result struct {
 }
 
 // Plan says what becomes of a result. The zero Plan leaves it as it is.
-type Plan struct {
+type toolPlan struct {
 	// Rendering is the rendering applied; PassThrough when the content is
 	// left as the handler made it.
 	Rendering negotiation.Rendering
@@ -98,7 +98,7 @@ type Block struct {
 
 // Content returns the blocks of the planned result in order, given for
 // each of the handler's blocks whether it is a text block.
-func (p Plan) Content(isText []bool) []Block {
+func (p toolPlan) blocks(isText []bool) []Block {
 	out := make([]Block, 0, len(isText)+2)
 	if p.ReplaceText && p.Text != "" {
 		out = append(out, Block{From: -1, Text: p.Text})
@@ -122,7 +122,7 @@ func (p Plan) Content(isText []bool) []Block {
 }
 
 // Unchanged reports whether the plan leaves the result exactly as it is.
-func (p Plan) Unchanged() bool {
+func (p toolPlan) unchanged() bool {
 	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Structured == nil && p.Hints == ""
 }
 
@@ -149,16 +149,16 @@ func (p Plan) Unchanged() bool {
 //     never guessed to be markdown.
 //
 // Renderings and the mirror follow one member order on every SDK: a Go
-// struct's ([Result].FromStruct), else the output schema's, else the
+// struct's (toolResult.FromStruct), else the output schema's, else the
 // value's own (contract section 5, "Order and identity"). Hints go in one
 // extra block when the profile wants them. Planning never
 // fails: a renderer that errors or panics gives the structured rendering,
 // and the failure is logged.
-func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
+func (s *Shaper) planTool(p *negotiation.Profile, r toolResult) toolPlan {
 	if r.IsError || r.NeedsInput {
-		return Plan{} // untouched, hints included: the handler's error or question stands as it is
+		return toolPlan{} // untouched, hints included: the handler's error or question stands as it is
 	}
-	plan := Plan{Hints: hintsText(p, r.Hints)}
+	plan := toolPlan{Hints: hintsText(p, r.Hints)}
 	rendering := p.Rendering()
 	if rendering == negotiation.RenderingPassThrough {
 		return plan
@@ -240,7 +240,7 @@ type noRenderer struct{}
 func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "", errNoRenderer }
 
 // mirrorPlan fills the text of the structured rendering.
-func (s *Shaper) mirrorPlan(tab *table, plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
+func (s *Shaper) mirrorPlan(tab *table, plan *toolPlan, p *negotiation.Profile, r toolResult, opts renderers.Options) {
 	if s.structuredAlone(p, r.FormatArgument) {
 		switch s.mirror {
 		case MirrorNone:
@@ -310,7 +310,7 @@ func textValue(texts []string, nonText int) ([]byte, bool) {
 // are not a value: each text converted by goldmark when the tool answers in
 // markdown, else escaped in a <pre> element (text is never guessed to be
 // markdown). No text reaches an HTML client unescaped.
-func htmlTexts(plan Plan, texts []string, markdown bool) Plan {
+func htmlTexts(plan toolPlan, texts []string, markdown bool) toolPlan {
 	if len(texts) == 0 {
 		return plan
 	}
