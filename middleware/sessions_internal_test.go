@@ -129,7 +129,7 @@ func (p keyPort) Facts(struct{}) (shaping.Request, string) {
 	return shaping.Request{SessionKey: p.key}, ""
 }
 func (p keyPort) SessionKey(struct{}) any { return p.key }
-func (p keyPort) Run(ctx context.Context, _ struct{}, _ []string, _, _ string) (struct{}, error) {
+func (p keyPort) Run(ctx context.Context, _ struct{}, _ shaping.Refused) (struct{}, error) {
 	*p.seen, _ = negotiation.FromContext(ctx)
 	return struct{}{}, nil
 }

@@ -21,18 +21,17 @@ import (
 type Port[Req, Res any] interface {
 	// Facts returns what the SDK knows of the request's client (see
 	// [Request]) and what the request is about: the tool or prompt name,
-	// or the resource URI. It may leave Request.SessionKey nil when making
+	// or the resource URI. It may leave facts.SessionKey nil when making
 	// the key costs something: the core then asks [Port.SessionKey] when it
 	// needs the key.
-	Facts(req Req) (Request, string)
+	Facts(req Req) (facts Request, name string)
 	// SessionKey returns the request's connection key (see
 	// Request.SessionKey), nil for none.
-	SessionKey(req Req) any
-	// Run runs the handler once in ctx. answers, when not nil, are the ids
-	// of elicitations to answer with the action refusal, laid over the
-	// request's own input responses, and state is the request state to pass
-	// back with them.
-	Run(ctx context.Context, req Req, answers []string, refusal, state string) (Res, error)
+	SessionKey(req Req) (key any)
+	// Run runs the handler once in ctx: with the request as it came when
+	// refused is the zero [Refused], else with refused's answers laid over
+	// the request's own input responses, and its request state.
+	Run(ctx context.Context, req Req, refused Refused) (res Res, err error)
 	// Answered returns the ids of the elicitation answers the request
 	// carries in its own input responses, and its request state.
 	Answered(req Req) (ids []string, state string)
@@ -40,6 +39,20 @@ type Port[Req, Res any] interface {
 	Asked(res Res) Asked
 	// Internal returns the protocol error of a failed request with text.
 	Internal(text string) error
+}
+
+// Refused is what the elicitation gate answers in the client's place when
+// it runs a handler again (contract section 6): a client whose gate is
+// closed is never asked, and its handler gets the refusal instead.
+type Refused struct {
+	// IDs are the ids of the elicitations answered with Action, laid over
+	// the request's own input responses; nil when the request runs as it
+	// came.
+	IDs []string
+	// Action is the gate's refusal: "decline" or "cancel" ([Options].Refusal).
+	Action string
+	// State is the request state to pass back with the answers.
+	State string
 }
 
 // ToolPort is a front end's side of tools/call.
@@ -56,9 +69,10 @@ type ToolPort[Req, Res any] interface {
 	// value (see [IsStruct]), so that the JSON of Value has the struct's
 	// field order (contract section 5, "Order and identity").
 	Struct(res Res) bool
-	// Mirrors reports whether the result's content is one text block
-	// holding exactly value's text.
-	Mirrors(res Res, value []byte) bool
+	// TextIsValue reports whether the result's content is one text block
+	// whose text is exactly value (a typed tool's JSON text), so that the
+	// core need not ask for the texts.
+	TextIsValue(res Res, value []byte) bool
 	// Blocks says, for each content block of the result, whether it is a
 	// text block, and returns the text of the text blocks in order.
 	Blocks(res Res) (isText []bool, texts []string)
@@ -108,7 +122,7 @@ func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, 
 		}
 	}
 	if !who.Profile.Declared() {
-		return port.Run(ctx, req, nil, "", "")
+		return port.Run(ctx, req, Refused{})
 	}
 	call := s.begin(who, facts.SessionKey, "tools/call", name)
 	call.argument = facts.Argument.Given
@@ -139,7 +153,7 @@ func stillAsking(err error) (*stillAskingError, bool) {
 // handler's elicitation input requests are answered with it.
 func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
 	if !call.Closed {
-		return port.Run(ctx, req, nil, "", "")
+		return port.Run(ctx, req, Refused{})
 	}
 	refusal := call.Refusal()
 	var forged []string
@@ -148,11 +162,11 @@ func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], r
 	return gate(call, func(refused []string, st string) (Res, error) {
 		switch {
 		case refused != nil:
-			return port.Run(ctx, req, append(refused, forged...), refusal, st)
+			return port.Run(ctx, req, Refused{IDs: append(refused, forged...), Action: refusal, State: st})
 		case forged != nil:
-			return port.Run(ctx, req, forged, refusal, state)
+			return port.Run(ctx, req, Refused{IDs: forged, Action: refusal, State: state})
 		}
-		return port.Run(ctx, req, nil, "", "")
+		return port.Run(ctx, req, Refused{})
 	}, port.Asked)
 }
 
@@ -178,7 +192,7 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 		isText, in.Texts = port.Blocks(res)
 		in.NonText = len(isText) - len(in.Texts)
 	} else {
-		in.Value, in.MirrorsValue, in.FromStruct = value, port.Mirrors(res, value), port.Struct(res)
+		in.Value, in.MirrorsValue, in.FromStruct = value, port.TextIsValue(res, value), port.Struct(res)
 		if s.needsSchema(p, in.FormatArgument) {
 			info := portSchema(s, port, req, call.name)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
@@ -243,7 +257,7 @@ func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePo
 	}
 	who := resolvePort(s, Port[Req, Res](port), req, &facts)
 	if !who.Profile.Declared() {
-		return notFound(port, uri)(port.Run(ctx, req, nil, "", ""))
+		return notFound(port, uri)(port.Run(ctx, req, Refused{}))
 	}
 	call := s.begin(who, facts.SessionKey, "resources/read", uri)
 	defer call.end()
@@ -303,7 +317,7 @@ func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[R
 	}
 	who := resolvePort(s, Port[Req, Res](port), req, &facts)
 	if !who.Profile.Declared() {
-		return port.Run(ctx, req, nil, "", "")
+		return port.Run(ctx, req, Refused{})
 	}
 	call := s.begin(who, facts.SessionKey, "prompts/get", name)
 	defer call.end()
@@ -405,7 +419,7 @@ func Serve[Req, Res any](ctx context.Context, s *Shaper, port Port[Req, Res], re
 	if who.Profile.Declared() {
 		ctx = negotiation.WithProfile(ctx, who.Profile)
 	}
-	return port.Run(ctx, req, nil, "", "")
+	return port.Run(ctx, req, Refused{})
 }
 
 // resolvePort resolves the client of a request (Shaper.resolve), asking the

@@ -96,7 +96,7 @@ func (valuePort) Facts(c valueCall) (shaping.Request, string) {
 	return shaping.Request{Meta: caps, HasMeta: true, Stateless: true}, c.tool
 }
 func (valuePort) SessionKey(valueCall) any { return nil }
-func (valuePort) Run(_ context.Context, c valueCall, _ []string, _, _ string) (rebuilt, error) {
+func (valuePort) Run(_ context.Context, c valueCall, _ shaping.Refused) (rebuilt, error) {
 	return rebuilt{value: c.value}, nil
 }
 func (valuePort) Answered(valueCall) ([]string, string)               { return nil, "" }
@@ -105,7 +105,7 @@ func (valuePort) Internal(text string) error                          { return e
 func (valuePort) Status(rebuilt) (isError, needsInput, ok bool)       { return false, false, true }
 func (valuePort) Value(r rebuilt) ([]byte, bool)                      { return []byte(r.value), true }
 func (valuePort) Struct(rebuilt) bool                                 { return false }
-func (valuePort) Mirrors(rebuilt, []byte) bool                        { return false }
+func (valuePort) TextIsValue(rebuilt, []byte) bool                    { return false }
 func (valuePort) Blocks(rebuilt) ([]bool, []string)                   { return nil, nil }
 func (valuePort) Schema(valueCall, string) (any, func() []byte, bool) { return nil, nil, false }
 func (valuePort) Rebuild(_ rebuilt, blocks []shaping.Block, drop bool, _ []byte) rebuilt {
