@@ -17,6 +17,10 @@ import (
 // ([Call.Refusal]) and logs it ([Call.Gated]). [ServeTool], [ServeResource]
 // and [ServePrompt] make it.
 type Call struct {
+	// Closed says the elicitation gate is closed: no question reaches the
+	// client, and the gate answers with [Call.Refusal] (contract section 6).
+	Closed bool
+
 	s     *Shaper
 	key   any
 	ctx   callContext       // the context of [Call.withContext], in the call's own allocation
@@ -29,9 +33,6 @@ type Call struct {
 	method, name string
 	// reason says why the gate is closed.
 	reason string
-	// Closed says the elicitation gate is closed: no question reaches the
-	// client, and the gate answers with [Call.Refusal] (contract section 6).
-	Closed bool
 }
 
 // begin starts a call of client c on the connection key (nil for none).

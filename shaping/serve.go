@@ -82,7 +82,7 @@ type ToolPort[Req, Res any] interface {
 	// returns nil when the tool declares none. found is false when the
 	// front end does not know the tool.
 	Schema(req Req, tool string) (identity any, doc func() []byte, found bool)
-	// Rebuild returns a new result holding blocks (see [Plan.Content]),
+	// Rebuild returns a new result holding blocks, in order,
 	// without structuredContent when drop, with structuredContent set to
 	// the JSON structured when it is not nil; res itself is not changed.
 	Rebuild(res Res, blocks []Block, drop bool, structured []byte) Res
@@ -90,15 +90,37 @@ type ToolPort[Req, Res any] interface {
 	Failed(text string) Res
 }
 
-// ServeTool serves one tools/call (contract sections 1, 5, 6 and 9). A
-// client that did not declare the extension gets the handler's result as
-// it is. For the others the profile goes into the handler's context, the
-// elicitation gate stands between the handler and a client that cannot
-// answer ([Gate], [Call.Forged]; a handler that keeps asking gets a tool
-// error), and the result is rewritten as [Shaper.Tool] plans it, the
-// output schema read only when the rendering needs it. With
-// [Options.Recover], a panicking handler is a tool error for every client
-// (see [Shaper.Recovered]).
+// ServeTool serves one tools/call (contract sections 1, 5, 6 and 9), in
+// this order:
+//
+//  1. the request's facts ([Port] Facts) give the client's profile, in the
+//     contract's order: the request's own _meta capabilities, the session's
+//     initialize capabilities ([Shaper.Initialize]), the profile store by
+//     session id, the operator's default tags ([Options].Default);
+//  2. a format argument the model gave ([Request].Argument) overrides the
+//     profile's format for this call; an invalid one is a tool error;
+//  3. a client that did not declare the extension gets the handler's result
+//     as it is, and the call costs no allocation;
+//  4. for the others the handler runs ([Port] Run) with the profile in its
+//     context (negotiation.FromContext, and [CallFrom] for the handler's
+//     helpers), behind the elicitation gate: a client that cannot answer is
+//     never asked, the answers it carries are replaced by the gate's refusal
+//     ([Refused]), and a handler that keeps asking gets a tool error;
+//  5. the result is planned for the profile and rebuilt by the port
+//     ([ToolPort] Rebuild): the structured rendering keeps
+//     structuredContent with its minified JSON as the text (or what
+//     [Options.Mirror] says for a client's own format=json); markdown,
+//     text, TOON, HTML or a registered format replace the text blocks with
+//     one rendered block ([Shaper.Register], [Shaper.Handle]), and
+//     structuredContent stays only when the tool declares an output schema
+//     (read from the port only when the rendering needs it); a result that
+//     is one text block of JSON is treated as its value; hints for the
+//     assistant go in a block of their own. Tool errors and results asking
+//     for input stay as they are, and a renderer that fails gives the
+//     structured rendering.
+//
+// With [Options.Recover], a panicking handler is a tool error for every
+// client: one error log line with the stack, the panic's value never sent.
 func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, Res], req Req) (res Res, err error) {
 	facts, name := port.Facts(req)
 	if s.recover {
@@ -247,9 +269,14 @@ type ResourcePort[Req, Res any] interface {
 // client, every form of "not found" ([NotFound]) becomes the front end's
 // not-found error; for a client that declared the extension, the profile
 // goes into the handler's context, the elicitation gate stands between the
-// handler and the client, and the contents are narrowed and rendered as
-// [Shaper.Resource] plans. With [Options.Recover], a panicking handler is
-// an internal error.
+// handler and the client, and the contents are narrowed and rendered for
+// the profile: of format alternatives (contents sharing a URI) the one that
+// matches the rendering is kept; JSON is rendered as markdown or text by
+// the renderer registered under the URI or, for a resource served through
+// a URI template ([ResourcePort] Exact false), under the first template
+// that matches it; markdown becomes plain text for the text rendering;
+// blobs never change. With [Options.Recover], a panicking handler is an
+// internal error.
 func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePort[Req, Res], req Req) (res Res, err error) {
 	facts, uri := port.Facts(req)
 	if s.recover {
@@ -307,9 +334,9 @@ type PromptPort[Req, Res any] interface {
 // ServePrompt serves one prompts/get (contract section 7): for a client
 // that declared the extension, the profile goes into the handler's
 // context, the elicitation gate stands between the handler and the client,
-// and markdown texts become plain text for the text rendering
-// ([Shaper.Prompt]). With [Options.Recover], a panicking handler is an
-// internal error.
+// and markdown texts become plain text for the text rendering (escaped
+// HTML for the HTML rendering). With [Options.Recover], a panicking handler
+// is an internal error.
 func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[Req, Res], req Req) (res Res, err error) {
 	facts, name := port.Facts(req)
 	if s.recover {
@@ -351,10 +378,11 @@ type SendPort[Req, Res any] interface {
 }
 
 // Send sends one elicitation/create (contract section 6): to a client whose
-// gate is closed it is never sent, and the gate's refusal is the answer
-// (gateSending); otherwise the answer is awaited in a context of its own
-// (questionContext), so that a question ends as "cancel" when its time is
-// up ([Options.QuestionTimeout]), its session ends or the shaper is closed.
+// gate is closed it is never sent, and the gate's refusal
+// ([Shaper.Refusal]) is the answer; otherwise the answer is awaited, and the
+// question ends as "cancel" when its time is up ([Options.QuestionTimeout]),
+// its session ends ([Shaper.EndQuestions], [Shaper.EndSession]) or the
+// shaper is closed ([Shaper.Close]).
 func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res], req Req) (Res, error) {
 	key, id := port.Session(req)
 	if s.gateSending(ctx, key) {

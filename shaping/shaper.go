@@ -107,11 +107,11 @@ type Tool struct {
 }
 
 // Shaper makes the contract's decisions for the requests of one server, or
-// several: which profile a request gets (see [Shaper.Resolve]), what its
-// result becomes ([Shaper.Tool], [Shaper.Resource], [Shaper.Prompt]), when
-// the elicitation gate answers ([Call]), and what "not found" is
-// ([NotFound]). Front ends translate their SDK's types to the plain values
-// it takes and back. It is safe for concurrent use.
+// several. It holds what the server registered (each tool's and resource's
+// settings and renderers, the formats it adds), the sessions it keeps and
+// the elicitations open. Make one with [New]; front ends give it, with each
+// request, to [ServeTool], [ServeResource], [ServePrompt], [Serve] and
+// [Send]. It is safe for concurrent use.
 type Shaper struct {
 	log         *zap.Logger
 	mirror      Mirror

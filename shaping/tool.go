@@ -82,7 +82,8 @@ type toolPlan struct {
 	Hints string
 }
 
-// Block is one content block of a planned result (see [Plan.Content]).
+// Block is one content block of a tools/call result as the core planned it:
+// [ToolPort] Rebuild gets them in order.
 type Block struct {
 	// From is the index of the handler's block this one is, or -1 for a new
 	// text block.
@@ -126,7 +127,7 @@ func (p toolPlan) unchanged() bool {
 	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Structured == nil && p.Hints == ""
 }
 
-// Tool plans a tools/call result for the profile (contract section 5):
+// planTool plans a tools/call result for the profile (contract section 5):
 //
 //   - tool errors and results asking for input: unchanged, without hints;
 //   - pass-through: unchanged but for hints;
