@@ -59,8 +59,8 @@ type Options struct {
 	// Recover turns a panic in a request handler into a failed request (a
 	// tools/call result with isError, an internal error for other
 	// requests) and one error log line, and the server goes on serving; the
-	// panic's value never reaches the client. Off
-	// by default: an SDK that recovers nothing lets a panic end the process.
+	// panic's value never reaches the client. Off by default: an SDK that
+	// recovers nothing lets a panic end the process.
 	Recover bool
 	// Default are the feature tags a client gets when it declares nothing
 	// (contract section 1, step 4 of the resolution order): the
@@ -83,7 +83,9 @@ type Options struct {
 	FormatArgument string
 }
 
-// Tool configures how one tool's values are rendered.
+// Tool is the rendering settings of one tool (or resource URI, or URI
+// template), registered by name in [Options].Tools or with
+// [Shaper.Register].
 type Tool struct {
 	// Renderer renders the tool's values as markdown and plain text; nil
 	// means renderers.Generic. Further media types are registered with
@@ -158,7 +160,9 @@ func New(opts *Options) *Shaper {
 // Register sets how the named tool's values are rendered as markdown and
 // text, replacing any earlier registration. Resources use the same
 // registry: name is then a resource URI, or a URI template
-// ("weather://{city}") that covers every URI it matches.
+// ("weather://{city}") that covers every URI it matches. Registering while
+// serving is safe: a call under way keeps the registrations it started
+// with.
 func (s *Shaper) Register(name string, t Tool) {
 	s.registry.update(func(tab *table) { tab.register(name, t) })
 }
