@@ -216,7 +216,8 @@ func answer(action string) mcp.InputResponse {
 	}})
 }
 
-// asked describes a result's elicitation input requests for shaping.Gate.
+// asked describes a result's elicitation input requests for the core's
+// elicitation gate (shaping.ToolPort's Asked).
 func asked(needsInput bool, r mcp.MultiRoundTripResult) shaping.Asked {
 	a := shaping.Asked{State: r.RequestState}
 	if !needsInput {
