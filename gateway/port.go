@@ -68,10 +68,10 @@ func (port) SessionKey(x *exchange) any { return x.facts.SessionKey }
 
 // Run forwards the request, with the gate's answers laid over the
 // client's own input responses.
-func (port) Run(ctx context.Context, x *exchange, answers []string, refusal, state string) ([]byte, error) {
+func (port) Run(ctx context.Context, x *exchange, refused shaping.Refused) ([]byte, error) {
 	params := x.params
-	if answers != nil {
-		params = withAnswers(params, answers, refusal, state)
+	if refused.IDs != nil {
+		params = withAnswers(params, refused.IDs, refused.Action, refused.State)
 	}
 	return x.s.forward(ctx, x.m.method, params)
 }
@@ -167,7 +167,7 @@ func (toolPort) Value(res []byte) ([]byte, bool) {
 // Struct is false: the upstream's value has its own order, the wire's.
 func (toolPort) Struct([]byte) bool { return false }
 
-func (toolPort) Mirrors(res, value []byte) bool {
+func (toolPort) TextIsValue(res, value []byte) bool {
 	_, texts := blocks(res)
 	content, _ := rawjson.Get(res, "content")
 	elems, _ := rawjson.Elements(content)

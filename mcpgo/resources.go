@@ -39,10 +39,10 @@ func (*resourcePort) Facts(x resourceRead) (shaping.Request, string) {
 
 func (*resourcePort) SessionKey(x resourceRead) any { return sessionKeyOf(x.ctx) }
 
-func (*resourcePort) Run(ctx context.Context, x resourceRead, answers []string, refusal, state string) ([]mcp.ResourceContents, error) {
+func (*resourcePort) Run(ctx context.Context, x resourceRead, refused shaping.Refused) ([]mcp.ResourceContents, error) {
 	req := x.req
-	if answers != nil {
-		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, answers, refusal, state)
+	if refused.IDs != nil {
+		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, refused.IDs, refused.Action, refused.State)
 	}
 	return x.next(ctx, req)
 }
@@ -147,10 +147,10 @@ func (*promptPort) Facts(x promptGet) (shaping.Request, string) {
 
 func (*promptPort) SessionKey(x promptGet) any { return sessionKeyOf(x.ctx) }
 
-func (*promptPort) Run(ctx context.Context, x promptGet, answers []string, refusal, state string) (*mcp.GetPromptResult, error) {
+func (*promptPort) Run(ctx context.Context, x promptGet, refused shaping.Refused) (*mcp.GetPromptResult, error) {
 	req := x.req
-	if answers != nil {
-		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, answers, refusal, state)
+	if refused.IDs != nil {
+		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, refused.IDs, refused.Action, refused.State)
 	}
 	return x.next(ctx, req)
 }

@@ -47,10 +47,10 @@ func (*toolPort) Facts(x toolCall) (shaping.Request, string) {
 
 func (*toolPort) SessionKey(x toolCall) any { return sessionKeyOf(x.ctx) }
 
-func (*toolPort) Run(ctx context.Context, x toolCall, answers []string, refusal, state string) (*mcp.CallToolResult, error) {
+func (*toolPort) Run(ctx context.Context, x toolCall, refused shaping.Refused) (*mcp.CallToolResult, error) {
 	req := x.req
-	if answers != nil {
-		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, answers, refusal, state)
+	if refused.IDs != nil {
+		req.Params.MultiRoundTripParams = answered(req.Params.MultiRoundTripParams, refused.IDs, refused.Action, refused.State)
 	}
 	return x.next(ctx, req)
 }
@@ -94,7 +94,7 @@ func (*toolPort) Struct(r *mcp.CallToolResult) bool {
 	return len(r.RawStructuredContent) == 0 && shaping.IsStruct(r.StructuredContent)
 }
 
-func (*toolPort) Mirrors(r *mcp.CallToolResult, value []byte) bool {
+func (*toolPort) TextIsValue(r *mcp.CallToolResult, value []byte) bool {
 	if len(r.Content) != 1 {
 		return false
 	}
@@ -216,7 +216,8 @@ func answer(action string) mcp.InputResponse {
 	}})
 }
 
-// asked describes a result's elicitation input requests for shaping.Gate.
+// asked describes a result's elicitation input requests for the core's
+// elicitation gate (shaping.ToolPort's Asked).
 func asked(needsInput bool, r mcp.MultiRoundTripResult) shaping.Asked {
 	a := shaping.Asked{State: r.RequestState}
 	if !needsInput {

@@ -36,10 +36,10 @@ func (port) Facts(x exchange) (shaping.Request, string) {
 // over the request's own. When the gate is closed, the SDK's legacy-era
 // bridge's refusal to ask a client without the capability becomes the
 // result that asked, for the gate to answer.
-func (port) Run(ctx context.Context, x exchange, answers []string, refusal, state string) (mcp.Result, error) {
+func (port) Run(ctx context.Context, x exchange, refused shaping.Refused) (mcp.Result, error) {
 	req := x.req
-	if answers != nil {
-		req = retryWith(req, refusals(answers, refusal), state)
+	if refused.IDs != nil {
+		req = retryWith(req, refusals(refused.IDs, refused.Action), refused.State)
 	}
 	res, err := x.next(ctx, x.method, req)
 	if err == nil {
@@ -130,7 +130,7 @@ func (*toolPort) Struct(res mcp.Result) bool {
 	return shaping.IsStruct(res.(*mcp.CallToolResult).StructuredContent)
 }
 
-func (*toolPort) Mirrors(res mcp.Result, value []byte) bool {
+func (*toolPort) TextIsValue(res mcp.Result, value []byte) bool {
 	content := res.(*mcp.CallToolResult).Content
 	if len(content) != 1 {
 		return false

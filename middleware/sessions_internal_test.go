@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -51,9 +52,9 @@ func TestLegacySessionsAreForgottenWhenTheyEnd(t *testing.T) {
 	if got := m.shaper.Sessions(); got != 1 {
 		t.Fatalf("%d sessions kept after initialize, want 1", got)
 	}
-	c := m.shaper.Resolve(&shaping.Request{SessionKey: weak.Make(ss)})
-	if c.Profile.Audience() != negotiation.Agent {
-		t.Fatalf("session profile = %v", c.Profile)
+	p := keptProfile(ctx, m.shaper, weak.Make(ss))
+	if p.Audience() != negotiation.Agent {
+		t.Fatalf("session profile = %v", p)
 	}
 	_ = cs.Close()
 	_ = ss.Close()
@@ -107,3 +108,31 @@ func TestStoreKeepsProfilesBySessionID(t *testing.T) {
 	_ = cs.Close()
 	eventually(t, "the store forgets the session", func() bool { _, ok := store.Load(id); return !ok })
 }
+
+// keptProfile returns the profile the shaper resolves for a request of the
+// connection key that carries nothing of its own: the one it kept for the
+// session.
+func keptProfile(ctx context.Context, s *shaping.Shaper, key any) *negotiation.Profile {
+	var p *negotiation.Profile
+	_, _ = shaping.Serve(ctx, s, keyPort{key: key, seen: &p}, struct{}{}, "ping")
+	return p
+}
+
+// keyPort is a shaping.Port for a request that carries only its
+// connection key; its handler records the profile in its context.
+type keyPort struct {
+	key  any
+	seen **negotiation.Profile
+}
+
+func (p keyPort) Facts(struct{}) (shaping.Request, string) {
+	return shaping.Request{SessionKey: p.key}, ""
+}
+func (p keyPort) SessionKey(struct{}) any { return p.key }
+func (p keyPort) Run(ctx context.Context, _ struct{}, _ shaping.Refused) (struct{}, error) {
+	*p.seen, _ = negotiation.FromContext(ctx)
+	return struct{}{}, nil
+}
+func (keyPort) Answered(struct{}) ([]string, string) { return nil, "" }
+func (keyPort) Asked(struct{}) shaping.Asked         { return shaping.Asked{} }
+func (keyPort) Internal(text string) error           { return errors.New(text) }

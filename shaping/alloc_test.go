@@ -30,7 +30,7 @@ func TestStatelessResolutionAllocations(t *testing.T) {
 	if p, ok := negotiation.FromContext(got); !ok || p.Audience() != negotiation.Agent {
 		t.Fatalf("the context carries the profile %v, %v", p, ok)
 	}
-	if c, ok := shaping.CallFrom(got); !ok || c.Name != "get_weather" {
+	if c, ok := shaping.CallFrom(got); !ok || c.Name() != "get_weather" {
 		t.Fatalf("the context carries the call %v, %v", c, ok)
 	}
 	if allocs > 3 {

@@ -15,14 +15,6 @@ import (
 // tags ([Options].Default): {"version": "1.0", "features": [...]}.
 type Settings = negotiation.Settings
 
-// ErrDefault reports default tags a server cannot start with (see
-// [Shaper.Check]).
-var ErrDefault = negotiation.ErrDefault
-
-// ErrFormatName reports a value of the per-call format argument that the
-// server cannot render.
-var ErrFormatName = negotiation.ErrFormatName
-
 // ParseTags splits an operator's list of default tags ("human,
 // format=markdown", as a command-line flag gives it) into the features of
 // [Options].Default.

@@ -10,37 +10,40 @@ import (
 	"github.com/contentneg/contentneg/negotiation"
 )
 
-// Call is one request of a client that declared the extension, as the
-// contract sees it: the client, what the request is about, and whether the
-// elicitation gate is closed for it. Make one with [Shaper.Begin] and end it
-// with [Call.Done].
+// Call is the call under way that a handler's context carries ([CallFrom]):
+// one request of a client that declared the extension. A handler's helper
+// (an SDK's Elicit) asks it whether the elicitation gate is closed for the
+// client ([Call.Closed]) and, if so, answers with the gate's refusal
+// ([Call.Refusal]) and logs it ([Call.Gated]). [ServeTool], [ServeResource]
+// and [ServePrompt] make it.
 type Call struct {
+	// Closed says the elicitation gate is closed: no question reaches the
+	// client, and the gate answers with [Call.Refusal] (contract section 6).
+	Closed bool
+
 	s     *Shaper
 	key   any
-	ctx   callContext       // the context of [Call.Context], in the call's own allocation
+	ctx   callContext       // the context of [Call.withContext], in the call's own allocation
 	hints negotiation.Hints // the handler's hints, when the profile wants them
 	// argument says the format came from the call's format argument.
 	argument bool
-	Client   Client
-	// Method is the request's method; Name the tool or prompt name, or the
+	client   client
+	// method is the request's method; name the tool or prompt name, or the
 	// resource URI.
-	Method, Name string
-	// Closed says the elicitation gate is closed: no question reaches the
-	// client, and the gate answers with [Shaper.Refusal] (contract section 6).
-	Closed bool
-	// Reason says why the gate is closed.
-	Reason string
+	method, name string
+	// reason says why the gate is closed.
+	reason string
 }
 
-// Begin starts a call of client c on the connection key (nil for none).
-func (s *Shaper) Begin(c Client, key any, method, name string) *Call {
+// begin starts a call of client c on the connection key (nil for none).
+func (s *Shaper) begin(c client, key any, method, name string) *Call {
 	closed, reason := c.Profile.ElicitationGate(c.Elicitation)
 	s.sessions.begin(key, name)
-	return &Call{s: s, key: key, Client: c, Method: method, Name: name, Closed: closed, Reason: reason}
+	return &Call{s: s, key: key, client: c, method: method, name: name, Closed: closed, reason: reason}
 }
 
-// Done ends the call.
-func (c *Call) Done() { c.s.sessions.done(c.key, c.Name) }
+// end ends the call.
+func (c *Call) end() { c.s.sessions.done(c.key, c.name) }
 
 // callContext is ctx carrying the call under the carrier key: one
 // value gives both the call ([CallFrom]) and its profile
@@ -52,42 +55,46 @@ type callContext struct {
 
 func (c *callContext) Value(key any) any {
 	if key == (ctxkey.Carrier{}) {
-		return c.call
+		return (*carrier)(c.call)
 	}
 	return c.Context.Value(key)
 }
 
-// CarriedProfile returns the call's profile: a call is the
-// negotiation.Carrier of its context.
-func (c *Call) CarriedProfile() *negotiation.Profile { return c.Client.Profile }
+// carrier is the call as the context value that answers negotiation's
+// questions: a negotiation.HintsCarrier. It is a type of its own so that
+// the methods negotiation asks for are not part of [Call]'s API.
+type carrier Call
+
+// CarriedProfile returns the call's profile (negotiation.Carrier).
+func (c *carrier) CarriedProfile() *negotiation.Profile { return c.client.Profile }
 
 // CarriedHints returns the call's collector of hints when its profile
-// wants hints, else nil: a call is the negotiation.HintsCarrier of its
-// context.
-func (c *Call) CarriedHints() *negotiation.Hints {
-	if c.Client.Profile.WantsHints() {
+// wants hints, else nil (negotiation.HintsCarrier).
+func (c *carrier) CarriedHints() *negotiation.Hints {
+	if c.client.Profile.WantsHints() {
 		return &c.hints
 	}
 	return nil
 }
 
-// Context returns ctx carrying the call, its client's profile (for
+// withContext returns ctx carrying the call, its client's profile (for
 // negotiation.FromContext) and, when the profile wants hints, a collector
 // for them (for negotiation.AddHints), in one context value that costs no
 // allocation. Call it once per call.
-func (c *Call) Context(ctx context.Context) context.Context {
+func (c *Call) withContext(ctx context.Context) context.Context {
 	c.ctx = callContext{Context: ctx, call: c}
 	return &c.ctx
 }
 
-// Hints returns the hints the handler attached in the call's context.
-func (c *Call) Hints() []string { return c.CarriedHints().All() }
+// handlerHints returns the hints the handler attached in the call's
+// context.
+func (c *Call) handlerHints() []string { return (*carrier)(c).CarriedHints().All() }
 
 // CallFrom returns the call ctx carries: the handlers' helpers use it to
 // learn whether the gate is closed for their client.
 func CallFrom(ctx context.Context) (*Call, bool) {
-	c, ok := ctx.Value(ctxkey.Carrier{}).(*Call)
-	return c, ok && c != nil
+	c, ok := ctx.Value(ctxkey.Carrier{}).(*carrier)
+	return (*Call)(c), ok && c != nil
 }
 
 // Refusal returns the elicitation action the call's gate answers with.
@@ -99,7 +106,7 @@ func (s *Shaper) Refusal() string { return s.refusal.String() }
 
 // Gated logs one gated elicitation at debug level, with the tool name and
 // the reason (contract section 6).
-func (c *Call) Gated(path string) { c.s.logGated(c.Name, c.Method, c.Reason, path) }
+func (c *Call) Gated(path string) { c.s.logGated(c.name, c.method, c.reason, path) }
 
 func (s *Shaper) logGated(name, method, reason, path string) {
 	if ce := s.log.Check(zap.DebugLevel, "elicitation gated"); ce != nil {
@@ -118,7 +125,7 @@ func (s *Shaper) logGated(name, method, reason, path string) {
 // sent, and [Shaper.Refusal] is its answer. The call comes from ctx when
 // the handler passed its own on; otherwise from the connection key, and
 // the log names the calls the connection has under way.
-func (s *Shaper) GateSending(ctx context.Context, key any) bool {
+func (s *Shaper) gateSending(ctx context.Context, key any) bool {
 	if c, ok := CallFrom(ctx); ok && c.s == s {
 		if c.Closed {
 			c.Gated("elicitation/create")
@@ -147,14 +154,14 @@ type Asked struct {
 	State        string
 }
 
-// StillAskingError is what [Gate] returns when a handler keeps asking for
+// stillAskingError is what gate returns when a handler keeps asking for
 // elicitations after the gate answered them.
-type StillAskingError struct {
-	Name, Reason string
+type stillAskingError struct {
+	name, reason string
 }
 
-func (e *StillAskingError) Error() string {
-	return fmt.Sprintf("%q needs an answer to a question this client cannot be asked (%s)", e.Name, e.Reason)
+func (e *stillAskingError) Error() string {
+	return fmt.Sprintf("%q needs an answer to a question this client cannot be asked (%s)", e.name, e.reason)
 }
 
 // Gate runs a handler behind the elicitation gate of the stateless era,
@@ -165,8 +172,8 @@ func (e *StillAskingError) Error() string {
 // elicitations, the handler is called again with the refusal as their
 // answers: no elicitation reaches the client. Other input requests
 // (sampling, roots) go to the client as usual. After eight rounds the gate
-// gives up with a *[StillAskingError].
-func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
+// gives up with a *stillAskingError.
+func gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
 	res, err := invoke(nil, "")
 	if !c.Closed {
 		return res, err
@@ -181,7 +188,7 @@ func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error)
 		}
 		if round == maxGateRounds {
 			var zero R
-			return zero, &StillAskingError{Name: c.Name, Reason: c.Reason}
+			return zero, &stillAskingError{name: c.name, reason: c.reason}
 		}
 		res, err = invoke(a.Elicitations, a.State)
 	}
@@ -192,7 +199,7 @@ func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error)
 // those the gate must replace with the refusal: all of them when the gate
 // is closed (the client was never asked, so an "accept" from it must not
 // pass a confirmation), none otherwise.
-func (c *Call) Forged(ids []string) []string {
+func (c *Call) forged(ids []string) []string {
 	if !c.Closed || len(ids) == 0 {
 		return nil
 	}

@@ -9,7 +9,7 @@ import (
 // ToolInfo is what the rendering needs to know of a tool: whether it
 // declares an output schema (then its results keep structuredContent) and
 // the schema's property order and descriptions.
-type ToolInfo struct {
+type schemaInfo struct {
 	HasOutputSchema bool
 	Schema          *renderers.Schema
 }
@@ -22,14 +22,14 @@ const maxSchemas = 4096
 // or the same name on another server, is parsed anew.
 type schemaCache struct {
 	mu     sync.Mutex
-	byTool map[any]ToolInfo
+	byTool map[any]schemaInfo
 }
 
 // ToolInfo returns what is known of a tool's output schema. identity is any
 // comparable value that changes when the tool is registered again (the
 // SDK's pointer to the tool); schema returns the output schema's JSON, nil
 // when the tool declares none, and is only called when identity is new.
-func (s *Shaper) ToolInfo(identity any, schema func() []byte) ToolInfo {
+func (s *Shaper) outputSchema(identity any, schema func() []byte) schemaInfo {
 	c := &s.schemas
 	c.mu.Lock()
 	info, ok := c.byTool[identity]
@@ -44,7 +44,7 @@ func (s *Shaper) ToolInfo(identity any, schema func() []byte) ToolInfo {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.byTool == nil || len(c.byTool) >= maxSchemas {
-		c.byTool = make(map[any]ToolInfo)
+		c.byTool = make(map[any]schemaInfo)
 	}
 	c.byTool[identity] = info
 	return info

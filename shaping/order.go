@@ -17,7 +17,7 @@ import (
 // Order and identity (contract section 5): the members of a value's objects
 // are rendered, and mirrored, in one order whatever the SDK:
 //
-//   - a value encoded from a Go struct ([Result].FromStruct) keeps its own
+//   - a value encoded from a Go struct (toolResult.FromStruct) keeps its own
 //     order, the struct's fields', even when the output schema's differs
 //     (mcp-go's WithOutputSchema[T] sorts the schema's properties);
 //   - otherwise the output schema's property order, when the tool has one
@@ -26,7 +26,7 @@ import (
 //   - otherwise the value's own order, as the handler encoded it.
 //
 // inOrder returns r's value in that order, and whether that changed it.
-func inOrder(r Result) ([]byte, bool) {
+func inOrder(r toolResult) ([]byte, bool) {
 	if r.FromStruct || r.Schema == nil || !json.Valid(r.Value) {
 		return r.Value, false
 	}
@@ -43,19 +43,16 @@ func inOrder(r Result) ([]byte, bool) {
 	return out, true
 }
 
-// NeedsSchema reports whether planning a result with structuredContent for
-// profile p reads the tool's output schema ([Result].Schema and
+// needsSchema reports whether planning a result with structuredContent for
+// profile p reads the tool's output schema (toolResult.Schema and
 // HasOutputSchema): for every rendering with text from the value, the JSON
 // mirror included, but not for pass-through, nor for structuredContent
-// alone (a client's own format=json without a mirror). Front ends that pay
-// to look the schema up ask first; a format chosen by the format argument
-// is [Shaper.NeedsSchemaFor].
-func (s *Shaper) NeedsSchema(p *negotiation.Profile) bool { return s.NeedsSchemaFor(p, false) }
-
-// NeedsSchemaFor is [Shaper.NeedsSchema] for a call whose format the model
-// chose with the format argument when argument is set ([Result].FormatArgument):
-// its json keeps the mirror, which follows the schema's order.
-func (s *Shaper) NeedsSchemaFor(p *negotiation.Profile, argument bool) bool {
+// alone (a client's own format=json without a mirror), so that a front end
+// that pays to look the schema up is asked only then. argument says the
+// model chose the format with the format argument
+// (toolResult.FormatArgument): its json keeps the mirror, which follows
+// the schema's order.
+func (s *Shaper) needsSchema(p *negotiation.Profile, argument bool) bool {
 	switch p.Rendering() {
 	case format.RenderingPassThrough:
 		return false
@@ -68,7 +65,7 @@ func (s *Shaper) NeedsSchemaFor(p *negotiation.Profile, argument bool) bool {
 // structuredAlone reports whether the structured rendering for p is the
 // one the client asked for itself with format=json, which [Options].Mirror
 // governs (structuredContent alone by default). A format=json that the
-// model chose with the format argument ([Result].FormatArgument), or that
+// model chose with the format argument (toolResult.FormatArgument), or that
 // comes from the operator's default tags ([negotiation.Profile.FromDefault]),
 // keeps the minified JSON mirror: the client never said that it reads
 // structuredContent (contract section 1).
@@ -78,7 +75,8 @@ func (s *Shaper) structuredAlone(p *negotiation.Profile, argument bool) bool {
 
 // IsStruct reports whether v is a Go struct, or a pointer to one: its
 // JSON encoding has its members in the order of the struct's fields. Front
-// ends use it to fill [Result].FromStruct from an SDK's structured content.
+// ends use it to answer [ToolPort] Struct: a struct's member order then wins
+// over the output schema's (contract section 5, "Order and identity").
 func IsStruct(v any) bool {
 	t := reflect.TypeOf(v)
 	for t != nil && t.Kind() == reflect.Pointer {

@@ -13,17 +13,17 @@ import (
 // for its answer when [Options.QuestionTimeout] is zero (contract section 6).
 const DefaultQuestionTimeout = 5 * time.Minute
 
-// Why an open question ended without the client's answer. [Unanswered]
-// returns one of them; front ends answer the handler with "cancel".
+// Why an open question ended without the client's answer: unanswered
+// returns one of them, and [Send] then answers the handler with "cancel".
 var (
 	// ErrQuestionTimeout: the client gave no answer within the question
 	// timeout.
-	ErrQuestionTimeout = errors.New("shaping: the elicitation got no answer in time")
+	errQuestionTimeout = errors.New("shaping: the elicitation got no answer in time")
 	// ErrSessionEnded: the client's session ended (closed, deleted, or the
 	// client went away) while the question was open.
-	ErrSessionEnded = errors.New("shaping: the session ended with the elicitation open")
+	errSessionEnded = errors.New("shaping: the session ended with the elicitation open")
 	// ErrShutdown: the shaper was closed (the server is shutting down).
-	ErrShutdown = errors.New("shaping: the server shut down with the elicitation open")
+	errShutdown = errors.New("shaping: the server shut down with the elicitation open")
 )
 
 // questions are the elicitations put to clients and not answered yet, so
@@ -42,24 +42,24 @@ type question struct {
 	cancel context.CancelCauseFunc
 }
 
-// Question returns the context in which to wait for the client's answer to
+// questionContext returns the context in which to wait for the client's answer to
 // one elicitation (the legacy era's elicitation/create; in the stateless
 // era the client answers with a new request, so nothing waits). It is ctx
 // bounded by the question timeout ([Options.QuestionTimeout]) and cancelled
 // when the connection key or the session id ends ([Shaper.EndQuestions],
 // [Shaper.EndSession]) or the shaper is closed ([Shaper.Close]). Call done
 // when the answer arrived or the wait ended. When the wait ended with an
-// error, [Unanswered] says whether it was one of these, and the front end
-// then answers the handler with "cancel".
-func (s *Shaper) Question(ctx context.Context, key any, sessionID string) (qctx context.Context, done func()) {
+// error, unanswered says whether it was one of these, and [Send] then
+// answers the handler with "cancel".
+func (s *Shaper) questionContext(ctx context.Context, key any, sessionID string) (qctx context.Context, done func()) {
 	t := &s.questions
 	cctx, cancel := context.WithCancelCause(ctx)
-	tctx, stop := context.WithTimeoutCause(cctx, t.timeout, ErrQuestionTimeout)
+	tctx, stop := context.WithTimeoutCause(cctx, t.timeout, errQuestionTimeout)
 	q := &question{key: key, id: sessionID, cancel: cancel}
 	t.mu.Lock()
 	if t.closed {
 		t.mu.Unlock()
-		cancel(ErrShutdown)
+		cancel(errShutdown)
 		return tctx, stop
 	}
 	if t.open == nil {
@@ -77,15 +77,15 @@ func (s *Shaper) Question(ctx context.Context, key any, sessionID string) (qctx 
 }
 
 // Unanswered reports why the question whose context qctx is (from
-// [Shaper.Question]) ended without an answer: [ErrQuestionTimeout],
-// [ErrSessionEnded] or [ErrShutdown]; nil when it did not end, or ended
+// questionContext) ended without an answer: errQuestionTimeout,
+// errSessionEnded or errShutdown; nil when it did not end, or ended
 // because the request itself was cancelled.
-func Unanswered(qctx context.Context) error {
+func unanswered(qctx context.Context) error {
 	if qctx.Err() == nil {
 		return nil
 	}
 	switch cause := context.Cause(qctx); {
-	case errors.Is(cause, ErrQuestionTimeout), errors.Is(cause, ErrSessionEnded), errors.Is(cause, ErrShutdown):
+	case errors.Is(cause, errQuestionTimeout), errors.Is(cause, errSessionEnded), errors.Is(cause, errShutdown):
 		return cause
 	}
 	return nil
@@ -111,7 +111,7 @@ func (s *Shaper) EndQuestions(key any, sessionID string) int {
 	}
 	t.mu.Unlock()
 	for _, q := range ended {
-		q.cancel(ErrSessionEnded)
+		q.cancel(errSessionEnded)
 	}
 	if len(ended) > 0 {
 		s.log.Debug("open elicitations ended with their session",
@@ -135,7 +135,7 @@ func (s *Shaper) Close() {
 	clear(t.open)
 	t.mu.Unlock()
 	for _, q := range ended {
-		q.cancel(ErrShutdown)
+		q.cancel(errShutdown)
 	}
 	if len(ended) > 0 {
 		s.log.Info("open elicitations ended by shutdown", zap.Int("questions", len(ended)))
@@ -148,10 +148,4 @@ func (s *Shaper) OpenQuestions() int {
 	s.questions.mu.Lock()
 	defer s.questions.mu.Unlock()
 	return len(s.questions.open)
-}
-
-// Question is [Shaper.Question] for the call's connection: the context in
-// which a handler's helper waits for the client's answer.
-func (c *Call) Question(ctx context.Context) (qctx context.Context, done func()) {
-	return c.s.Question(ctx, c.key, "")
 }

@@ -13,33 +13,34 @@ func constant(s string) renderers.Renderer {
 }
 
 func TestRegistryLookupOrder(t *testing.T) {
-	g := newRegistry()
-	g.HandleName("report", "text/csv", constant("report csv"))
-	g.HandleName("weather://{city}", format.MediaMarkdown, constant("city md"))
-	g.Handle("application/yaml", constant("any yaml"))
+	g := newRegistry(nil)
+	g.update(func(t *table) {
+		t.handleName("report", "text/csv", constant("report csv"))
+		t.handleName("weather://{city}", format.MediaMarkdown, constant("city md"))
+		t.handleGeneric("application/yaml", constant("any yaml"))
+	})
 	tests := []struct {
 		name, tool, mediaType string
 		resource              bool
 		want                  string // "" when there is no renderer
-		own                   bool
 	}{
-		{"tool's own", "report", "text/csv", false, "report csv", true},
-		{"parameters and case ignored", "report", "Text/CSV; charset=utf-8", false, "report csv", true},
-		{"other tool, no generic", "other", "text/csv", false, "", false},
-		{"generic for a further type", "other", "application/yaml", false, "any yaml", false},
-		{"generic markdown", "report", format.MediaMarkdown, false, "generic", false},
-		{"resource template", "weather://bern", format.MediaMarkdown, true, "city md", true},
-		{"template does not match", "weather://bern/x", format.MediaMarkdown, true, "generic", false},
+		{"tool's own", "report", "text/csv", false, "report csv"},
+		{"parameters and case ignored", "report", "Text/CSV; charset=utf-8", false, "report csv"},
+		{"other tool, no generic", "other", "text/csv", false, ""},
+		{"generic for a further type", "other", "application/yaml", false, "any yaml"},
+		{"generic markdown", "report", format.MediaMarkdown, false, "generic"},
+		{"resource template", "weather://bern", format.MediaMarkdown, true, "city md"},
+		{"template does not match", "weather://bern/x", format.MediaMarkdown, true, "generic"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lookup := g.Lookup
+			tab := g.load()
+			r, ok := tab.renderer(tt.tool, tt.mediaType)
 			if tt.resource {
-				lookup = g.LookupResource
+				_, r, ok = tab.resource(tt.tool, false, tt.mediaType)
 			}
-			r, own, ok := lookup(tt.tool, tt.mediaType)
-			if ok != (tt.want != "") || own != tt.own {
-				t.Fatalf("ok %v own %v, want %v %v", ok, own, tt.want != "", tt.own)
+			if ok != (tt.want != "") {
+				t.Fatalf("ok %v, want %v", ok, tt.want != "")
 			}
 			if !ok {
 				return
@@ -56,19 +57,19 @@ func TestRegistryLookupOrder(t *testing.T) {
 			}
 		})
 	}
-	if !g.Has("text/csv") || !g.Has("text/html") || g.Has("image/png") {
-		t.Error("Has does not report the registered media types")
-	}
-	g.HandleName("report", "text/csv", nil)
-	if g.Has("text/csv") {
+	g.update(func(t *table) { t.handleName("report", "text/csv", nil) })
+	if _, ok := g.load().renderer("report", "text/csv"); ok {
 		t.Error("a nil renderer did not remove the registration")
 	}
 }
 
 func TestRegistryHasTOON(t *testing.T) {
-	r, own, ok := newRegistry().Lookup("any_tool", "text/toon; charset=utf-8")
-	if !ok || own {
-		t.Fatalf("Lookup(text/toon) = %v, own %v, ok %v; want the generic renderer", r, own, ok)
+	r, ok := newRegistry(nil).load().renderer("any_tool", "text/toon; charset=utf-8")
+	if !ok {
+		t.Fatalf("renderer(text/toon) = %v, ok %v; want the generic renderer", r, ok)
+	}
+	if _, isGeneric := r.(renderers.Generic); !isGeneric {
+		t.Fatalf("renderer(text/toon) = %T, want the generic renderer", r)
 	}
 	got, err := r.Render([]byte(`{"a":[1,2]}`), renderers.Options{MediaType: format.MediaTOON})
 	if err != nil || got != "a[2]: 1,2" {
@@ -77,16 +78,76 @@ func TestRegistryHasTOON(t *testing.T) {
 }
 
 func TestRegistryHTMLFollowsAToolsMarkdown(t *testing.T) {
-	g := newRegistry()
-	g.HandleName("report", format.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
-		return "# Report\n\n<b>raw</b>", nil
-	}))
-	r, own, ok := g.Lookup("report", format.MediaHTML)
-	if !ok || !own {
-		t.Fatalf("ok %v own %v", ok, own)
+	g := newRegistry(nil)
+	g.update(func(t *table) {
+		t.handleName("report", format.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
+			return "# Report\n\n<b>raw</b>", nil
+		}))
+	})
+	r, ok := g.load().renderer("report", format.MediaHTML)
+	if !ok {
+		t.Fatalf("ok %v", ok)
 	}
 	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: format.MediaHTML})
 	if err != nil || !strings.HasPrefix(got, "<h1>Report</h1>") || strings.Contains(got, "<b>") {
 		t.Errorf("got %q, %v", got, err)
 	}
+}
+
+// TestRegistryPublishedTableNeverChanges: a registration publishes a new
+// table and leaves the one readers hold as it was, settings, renderers and
+// templates alike (copy on write).
+func TestRegistryPublishedTableNeverChanges(t *testing.T) {
+	g := newRegistry(map[string]Tool{"report": {Title: "Report", Renderer: constant("report md")}})
+	before := g.load()
+	g.update(func(t *table) {
+		t.register("report", Tool{Title: "Changed"})
+		t.handleName("report", "text/csv", constant("report csv"))
+		t.handleName("weather://{city}", format.MediaMarkdown, constant("city md"))
+		t.handleGeneric(format.MediaMarkdown, nil)
+	})
+	after := g.load()
+	if before == after {
+		t.Fatal("the registration changed the published table in place")
+	}
+	tests := []struct {
+		name               string
+		tab                *table
+		title, md, csv, wt string // wt: the markdown of weather://bern
+	}{
+		{"before", before, "Report", "report md", "", "generic"},
+		{"after", after, "Changed", "", "report csv", "city md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.tab.settings("report").Title; got != tt.title {
+				t.Errorf("title %q, want %q", got, tt.title)
+			}
+			for _, c := range []struct{ name, mt, want string }{
+				{"report", format.MediaMarkdown, tt.md},
+				{"report", "text/csv", tt.csv},
+			} {
+				if got := renderedBy(tt.tab.renderer(c.name, c.mt)); got != c.want {
+					t.Errorf("%s %s rendered by %q, want %q", c.name, c.mt, got, c.want)
+				}
+			}
+			_, r, ok := tt.tab.resource("weather://bern", false, format.MediaMarkdown)
+			if got := renderedBy(r, ok); got != tt.wt {
+				t.Errorf("weather://bern rendered by %q, want %q", got, tt.wt)
+			}
+		})
+	}
+}
+
+// renderedBy names a looked-up renderer: "" for none, "generic", or what
+// it renders.
+func renderedBy(r renderers.Renderer, ok bool) string {
+	if !ok {
+		return ""
+	}
+	if _, isGeneric := r.(renderers.Generic); isGeneric {
+		return "generic"
+	}
+	out, _ := r.Render([]byte(`{}`), renderers.Options{})
+	return out
 }

@@ -24,7 +24,7 @@ type Capabilities struct {
 func (c Capabilities) declares() bool { return len(c.Extensions) > 0 || len(c.Experimental) > 0 }
 
 // Request holds the facts a front end knows of one request, in plain
-// values; [Shaper.Resolve] turns them into the client's profile. It is
+// values; the core turns them into the client's profile. It is
 // meant to live on the front end's stack: resolving allocates nothing for
 // a client that did not declare the extension.
 type Request struct {
@@ -58,8 +58,8 @@ type Request struct {
 	Unreadable bool
 }
 
-// Client is what the contract knows of the client behind a request.
-type Client struct {
+// client is what the contract knows of the client behind a request.
+type client struct {
 	// Profile is the client's profile; nil when it did not declare the
 	// extension.
 	Profile *negotiation.Profile
@@ -73,7 +73,7 @@ type Client struct {
 // profile store, by session id; the server's default tags
 // ([Options].Default); and "not declared". A profile from the store comes
 // without the elicitation capability, so the gate stays closed for it.
-func (s *Shaper) Resolve(r *Request) Client {
+func (s *Shaper) resolve(r *Request) client {
 	c := s.declared(r)
 	if !c.Profile.Declared() {
 		if p := s.fallback(); p != nil {
@@ -104,44 +104,46 @@ func (s *Shaper) fallback() *negotiation.Profile {
 	return p
 }
 
-// declared is [Shaper.Resolve] without the default: steps 1 to 3.
-func (s *Shaper) declared(r *Request) Client {
+// declared is resolve without the default: steps 1 to 3.
+func (s *Shaper) declared(r *Request) client {
 	switch {
 	case r.HasMeta:
-		return s.client(r.Meta)
+		return s.negotiate(r.Meta)
 	case r.Stateless:
 		// The contract forbids inferring a stateless client's capabilities
 		// from its earlier requests: this request's are all there is.
-		return Client{}
+		return client{}
 	}
 	if c, ok := s.sessions.load(r.SessionKey); ok {
 		return c
 	}
-	var c Client
+	var c client
 	if r.HasSession {
-		if c = s.client(r.Session); c.Profile.Declared() {
+		if c = s.negotiate(r.Session); c.Profile.Declared() {
 			return c
 		}
 	}
 	if p, ok := s.sessions.fromStore(r.SessionID); ok {
-		return Client{Profile: p}
+		return client{Profile: p}
 	}
 	return c
 }
 
 // Initialize negotiates a legacy-era session once, from its initialize
-// capabilities. When the client declared the extension, it is kept for the
-// connection (key) and saved in the store under the session id, and
-// Initialize reports true: the front end then calls [Shaper.EndSession]
-// when the connection ends. Nothing is kept for other clients.
-func (s *Shaper) Initialize(key any, sessionID string, caps Capabilities) (Client, bool) {
-	c := s.client(caps)
+// capabilities, and returns the client's profile (nil when it did not
+// declare the extension). When the client declared it, the profile is kept
+// for the connection (key) and saved in the store under the session id,
+// and Initialize reports kept when there is a key: the front end then
+// calls [Shaper.EndSession] when the connection ends. Nothing is kept for
+// other clients.
+func (s *Shaper) Initialize(key any, sessionID string, caps Capabilities) (profile *negotiation.Profile, kept bool) {
+	c := s.negotiate(caps)
 	if !c.Profile.Declared() {
-		return c, false
+		return c.Profile, false
 	}
 	s.sessions.keep(key, c)
 	s.sessions.save(sessionID, c.Profile)
-	return c, key != nil
+	return c.Profile, key != nil
 }
 
 // EndSession forgets what was kept for the connection key, and ends the
@@ -159,8 +161,8 @@ func (s *Shaper) EndSession(key any, sessionID string) {
 // tests and metrics.
 func (s *Shaper) Sessions() int { return s.sessions.len() }
 
-func (s *Shaper) client(caps Capabilities) Client {
-	return Client{Profile: s.negotiator.Negotiate(caps.Extensions, caps.Experimental), Elicitation: caps.Elicitation}
+func (s *Shaper) negotiate(caps Capabilities) client {
+	return client{Profile: s.negotiator.Negotiate(caps.Extensions, caps.Experimental), Elicitation: caps.Elicitation}
 }
 
 // sessions keeps the client of each connection that declared the extension
@@ -174,14 +176,14 @@ type sessions struct {
 }
 
 type session struct {
-	client Client
+	client client
 	served int      // requests after initialize
 	calls  []string // the names of the calls under way, for logs
 }
 
-func (t *sessions) load(key any) (Client, bool) {
+func (t *sessions) load(key any) (client, bool) {
 	if key == nil {
-		return Client{}, false
+		return client{}, false
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -189,10 +191,10 @@ func (t *sessions) load(key any) (Client, bool) {
 		e.served++
 		return e.client, true
 	}
-	return Client{}, false
+	return client{}, false
 }
 
-func (t *sessions) keep(key any, c Client) {
+func (t *sessions) keep(key any, c client) {
 	if key == nil {
 		return
 	}

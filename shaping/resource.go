@@ -30,7 +30,7 @@ type ContentPlan struct {
 	Text     string
 }
 
-// Resource plans a resources/read result for the profile (contract section
+// planResource plans a resources/read result for the profile (contract section
 // 7). It returns nil when the result stays as it is: pass-through, or
 // nothing to change. Otherwise it returns the contents to send, in order:
 //
@@ -47,21 +47,14 @@ type ContentPlan struct {
 //     data) is escaped in a <pre> element, both as text/html;
 //   - blobs are never changed.
 //
-// uri selects the renderer registered with [Shaper.Register] (under the URI
-// or a URI template matching it); a renderer that fails leaves the content
-// as JSON. Resource is for a URI the server serves through a URI template,
-// or that the front end cannot place: see [Shaper.ReadResource].
-func (s *Shaper) Resource(p *negotiation.Profile, uri string, contents []Content) []ContentPlan {
-	return s.ReadResource(p, uri, false, contents)
-}
-
-// ReadResource is [Shaper.Resource] for a front end that knows whether the
-// server serves uri as a resource registered under that exact URI (exact)
-// or through a URI template. An exact resource gets only what is
-// registered under its own URI, else the generic renderers, never a
-// template's renderer or configuration, even when the template matches
-// its URI (contract section 7: weather://cities beside weather://{city}).
-func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
+// uri selects the settings and renderer registered with [Shaper.Register]
+// and [Shaper.Handle]; a renderer that fails leaves the content as JSON.
+// exact says the server registers a resource under that very URI, rather
+// than serving it through a URI template: an exact resource gets only what
+// is registered under its own URI, else the generic renderers, never a
+// template's renderer or settings, even when the template matches its URI
+// (contract section 7: weather://cities beside weather://{city}).
+func (s *Shaper) planResource(p *negotiation.Profile, uri string, exact bool, contents []Content) []ContentPlan {
 	rendering := p.Rendering()
 	if rendering == format.RenderingPassThrough || len(contents) == 0 {
 		return nil
@@ -69,8 +62,9 @@ func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, co
 	chosen := chooseAlternatives(contents, p.MediaType())
 	plans := make([]ContentPlan, 0, len(chosen))
 	changed := len(chosen) != len(contents)
+	tab := s.registry.load()
 	for _, i := range chosen {
-		plan := s.content(p, rendering, uri, exact, i, contents[i])
+		plan := s.content(tab, p, rendering, uri, exact, i, contents[i])
 		changed = changed || plan.Changed
 		plans = append(plans, plan)
 	}
@@ -81,14 +75,14 @@ func (s *Shaper) ReadResource(p *negotiation.Profile, uri string, exact bool, co
 }
 
 // content plans one content: JSON rendered, markdown made plain.
-func (s *Shaper) content(p *negotiation.Profile, rendering format.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
+func (s *Shaper) content(tab *table, p *negotiation.Profile, rendering format.Rendering, uri string, exact bool, i int, c Content) ContentPlan {
 	plan := ContentPlan{From: i}
 	if c.Blob {
 		return plan
 	}
 	switch {
 	case isJSON(c.MIMEType) && rendering != format.RenderingStructured:
-		t, r, ok := s.resourceRenderer(uri, exact, p.MediaType())
+		t, r, ok := tab.resource(uri, exact, p.MediaType())
 		opts := renderers.Options{Verbosity: p.Verbosity(), Title: t.Title, Units: t.Units}
 		if !ok {
 			return plan
@@ -109,20 +103,6 @@ func (s *Shaper) content(p *negotiation.Profile, rendering format.Rendering, uri
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), format.MediaHTML
 	}
 	return plan
-}
-
-// resourceRenderer returns the configuration and the renderer of mediaType
-// for the resource at uri: those registered under the URI; for a resource
-// served through a template (not exact), else those of the first template
-// matching it; else the generic renderer. This is the one place that
-// decides which registration a resource gets.
-func (s *Shaper) resourceRenderer(uri string, exact bool, mediaType string) (Tool, renderers.Renderer, bool) {
-	if exact {
-		r, _, ok := s.registry.Lookup(uri, mediaType)
-		return s.tool(uri), r, ok
-	}
-	r, _, ok := s.registry.LookupResource(uri, mediaType)
-	return s.resource(uri), r, ok
 }
 
 // chooseAlternatives returns the indices of the contents to keep: one per
@@ -173,12 +153,12 @@ func isJSON(mimeType string) bool {
 // rendering, every text is escaped in a <pre> element (a prompt's text
 // holds the caller's arguments, never guessed to be markdown). It returns
 // the new texts, one for one, or nil when nothing changes.
-func (s *Shaper) Prompt(p *negotiation.Profile, texts []string) []string {
+func (s *Shaper) planPrompt(p *negotiation.Profile, texts []string) []string {
 	switch p.Rendering() {
 	case format.RenderingText:
 		return plainTexts(texts)
 	case format.RenderingHTML:
-		return htmlTexts(Plan{}, texts, false).Texts
+		return htmlTexts(toolPlan{}, texts, false).Texts
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package shaping_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -112,4 +113,51 @@ func TestPromptPlans(t *testing.T) {
 			t.Errorf("%v (-want +got):\n%s", tt.tags, diff)
 		}
 	}
+}
+
+// TestResourceSettingsAndRendererFromTheirOwnTemplates: a resource served
+// through URI templates gets the settings of the first template with
+// settings that matches its URI, and the renderer of the first one with a
+// renderer, each in the order of its own first registration, whichever
+// template holds both.
+func TestResourceSettingsAndRendererFromTheirOwnTemplates(t *testing.T) {
+	titled := func(name string) renderers.Renderer {
+		return renderers.Func(func(_ []byte, o renderers.Options) (string, error) { return name + ": " + o.Title, nil })
+	}
+	s := shaping.New(nil)
+	s.Register("weather://{city}", shaping.Tool{Title: "City"})         // settings first, no renderer
+	s.Handle("weather://{+path}", format.MediaMarkdown, titled("path")) // the first template with a renderer
+	s.Handle("weather://{city}", format.MediaMarkdown, titled("city"))
+	s.Register("weather://{+path}", shaping.Tool{Title: "Path", Renderer: titled("path")})
+	got := s.ReadResource(negotiation.FromTags("human"), "weather://bern", false, []shaping.Content{{URI: "weather://bern", MIMEType: "application/json", Text: `{"t":8}`}})
+	if len(got) != 1 || got[0].Text != "path: City" {
+		t.Errorf("plans = %+v, want text %q", got, "path: City")
+	}
+}
+
+// TestRegistrationWhileServing: registrations after New publish a new
+// table while calls are planned (run with -race).
+func TestRegistrationWhileServing(t *testing.T) {
+	s := shaping.New(&shaping.Options{Tools: map[string]shaping.Tool{"t": {Title: "T"}}})
+	p := negotiation.FromTags("human")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 200 {
+			s.Register("t", shaping.Tool{Title: "T"})
+			s.Handle("weather://{city}", "text/csv", renderers.Func(func([]byte, renderers.Options) (string, error) { return fmt.Sprint(i), nil }))
+			if err := s.AddFormat(fmt.Sprintf("f%d", i), fmt.Sprintf("text/x-f%d", i), renderers.Generic{}); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	for range 200 {
+		plan := s.Tool(p, shaping.Result{Tool: "t", Value: []byte(`{"a":1}`)})
+		if plan.Text != "# T\n\n- **A:** 1" {
+			t.Fatalf("plan text %q", plan.Text)
+		}
+		_ = s.ReadResource(p, "weather://bern", false, []shaping.Content{{URI: "weather://bern", MIMEType: "application/json", Text: `{"t":8}`}})
+	}
+	<-done
 }

@@ -22,18 +22,17 @@ import (
 type Port[Req, Res any] interface {
 	// Facts returns what the SDK knows of the request's client (see
 	// [Request]) and what the request is about: the tool or prompt name,
-	// or the resource URI. It may leave Request.SessionKey nil when making
+	// or the resource URI. It may leave facts.SessionKey nil when making
 	// the key costs something: the core then asks [Port.SessionKey] when it
 	// needs the key.
-	Facts(req Req) (Request, string)
+	Facts(req Req) (facts Request, name string)
 	// SessionKey returns the request's connection key (see
 	// Request.SessionKey), nil for none.
-	SessionKey(req Req) any
-	// Run runs the handler once in ctx. answers, when not nil, are the ids
-	// of elicitations to answer with the action refusal, laid over the
-	// request's own input responses, and state is the request state to pass
-	// back with them.
-	Run(ctx context.Context, req Req, answers []string, refusal, state string) (Res, error)
+	SessionKey(req Req) (key any)
+	// Run runs the handler once in ctx: with the request as it came when
+	// refused is the zero [Refused], else with refused's answers laid over
+	// the request's own input responses, and its request state.
+	Run(ctx context.Context, req Req, refused Refused) (res Res, err error)
 	// Answered returns the ids of the elicitation answers the request
 	// carries in its own input responses, and its request state.
 	Answered(req Req) (ids []string, state string)
@@ -41,6 +40,20 @@ type Port[Req, Res any] interface {
 	Asked(res Res) Asked
 	// Internal returns the protocol error of a failed request with text.
 	Internal(text string) error
+}
+
+// Refused is what the elicitation gate answers in the client's place when
+// it runs a handler again (contract section 6): a client whose gate is
+// closed is never asked, and its handler gets the refusal instead.
+type Refused struct {
+	// IDs are the ids of the elicitations answered with Action, laid over
+	// the request's own input responses; nil when the request runs as it
+	// came.
+	IDs []string
+	// Action is the gate's refusal: "decline" or "cancel" ([Options].Refusal).
+	Action string
+	// State is the request state to pass back with the answers.
+	State string
 }
 
 // ToolPort is a front end's side of tools/call.
@@ -55,11 +68,12 @@ type ToolPort[Req, Res any] interface {
 	Value(res Res) (value []byte, ok bool)
 	// Struct reports whether the result's structuredContent is a Go struct
 	// value (see [IsStruct]), so that the JSON of Value has the struct's
-	// field order ([Result].FromStruct).
+	// field order (contract section 5, "Order and identity").
 	Struct(res Res) bool
-	// Mirrors reports whether the result's content is one text block
-	// holding exactly value's text.
-	Mirrors(res Res, value []byte) bool
+	// TextIsValue reports whether the result's content is one text block
+	// whose text is exactly value (a typed tool's JSON text), so that the
+	// core need not ask for the texts.
+	TextIsValue(res Res, value []byte) bool
 	// Blocks says, for each content block of the result, whether it is a
 	// text block, and returns the text of the text blocks in order.
 	Blocks(res Res) (isText []bool, texts []string)
@@ -69,7 +83,7 @@ type ToolPort[Req, Res any] interface {
 	// returns nil when the tool declares none. found is false when the
 	// front end does not know the tool.
 	Schema(req Req, tool string) (identity any, doc func() []byte, found bool)
-	// Rebuild returns a new result holding blocks (see [Plan.Content]),
+	// Rebuild returns a new result holding blocks, in order,
 	// without structuredContent when drop, with structuredContent set to
 	// the JSON structured when it is not nil; res itself is not changed.
 	Rebuild(res Res, blocks []Block, drop bool, structured []byte) Res
@@ -77,44 +91,66 @@ type ToolPort[Req, Res any] interface {
 	Failed(text string) Res
 }
 
-// ServeTool serves one tools/call (contract sections 1, 5, 6 and 9). A
-// client that did not declare the extension gets the handler's result as
-// it is. For the others the profile goes into the handler's context, the
-// elicitation gate stands between the handler and a client that cannot
-// answer ([Gate], [Call.Forged]; a handler that keeps asking gets a tool
-// error), and the result is rewritten as [Shaper.Tool] plans it, the
-// output schema read only when the rendering needs it. With
-// [Options.Recover], a panicking handler is a tool error for every client
-// (see [Shaper.Recovered]).
+// ServeTool serves one tools/call (contract sections 1, 5, 6 and 9), in
+// this order:
+//
+//  1. the request's facts ([Port] Facts) give the client's profile, in the
+//     contract's order: the request's own _meta capabilities, the session's
+//     initialize capabilities ([Shaper.Initialize]), the profile store by
+//     session id, the operator's default tags ([Options].Default);
+//  2. a format argument the model gave ([Request].Argument) overrides the
+//     profile's format for this call; an invalid one is a tool error;
+//  3. a client that did not declare the extension gets the handler's result
+//     as it is, and the call costs no allocation;
+//  4. for the others the handler runs ([Port] Run) with the profile in its
+//     context (negotiation.FromContext, and [CallFrom] for the handler's
+//     helpers), behind the elicitation gate: a client that cannot answer is
+//     never asked, the answers it carries are replaced by the gate's refusal
+//     ([Refused]), and a handler that keeps asking gets a tool error;
+//  5. the result is planned for the profile and rebuilt by the port
+//     ([ToolPort] Rebuild): the structured rendering keeps
+//     structuredContent with its minified JSON as the text (or what
+//     [Options.Mirror] says for a client's own format=json); markdown,
+//     text, TOON, HTML or a registered format replace the text blocks with
+//     one rendered block ([Shaper.Register], [Shaper.Handle]), and
+//     structuredContent stays only when the tool declares an output schema
+//     (read from the port only when the rendering needs it); a result that
+//     is one text block of JSON is treated as its value; hints for the
+//     assistant go in a block of their own. Tool errors and results asking
+//     for input stay as they are, and a renderer that fails gives the
+//     structured rendering.
+//
+// With [Options.Recover], a panicking handler is a tool error for every
+// client: one error log line with the stack, the panic's value never sent.
 func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, Res], req Req) (res Res, err error) {
 	facts, name := port.Facts(req)
 	if s.recover {
 		defer func() {
 			if v := recover(); v != nil {
-				res, err = port.Failed(s.Recovered("tools/call", name, v)), nil
+				res, err = port.Failed(s.recovered("tools/call", name, v)), nil
 			}
 		}()
 	}
-	client := resolve(s, Port[Req, Res](port), req, &facts)
+	who := resolvePort(s, Port[Req, Res](port), req, &facts)
 	if facts.Argument.Given {
 		// The model chose this call's format (contract section 1): it
 		// overrides the profile's, for this call only.
-		p, failed := s.withArgument(client.Profile, facts.Argument)
+		p, failed := s.withArgument(who.Profile, facts.Argument)
 		if failed != "" {
 			return port.Failed(failed), nil
 		}
-		client.Profile = p
+		who.Profile = p
 		if facts.SessionKey == nil {
 			facts.SessionKey = port.SessionKey(req)
 		}
 	}
-	if !client.Profile.Declared() {
-		return port.Run(ctx, req, nil, "", "")
+	if !who.Profile.Declared() {
+		return port.Run(ctx, req, Refused{})
 	}
-	call := s.Begin(client, facts.SessionKey, "tools/call", name)
+	call := s.begin(who, facts.SessionKey, "tools/call", name)
 	call.argument = facts.Argument.Given
-	defer call.Done()
-	ctx = call.Context(ctx)
+	defer call.end()
+	ctx = call.withContext(ctx)
 	res, err = gated(ctx, call, Port[Req, Res](port), req)
 	if err != nil {
 		if still, ok := stillAsking(err); ok {
@@ -126,11 +162,11 @@ func ServeTool[Req, Res any](ctx context.Context, s *Shaper, port ToolPort[Req, 
 }
 
 // stillAsking returns the *StillAskingError err is, if it is one.
-func stillAsking(err error) (*StillAskingError, bool) {
+func stillAsking(err error) (*stillAskingError, bool) {
 	if err == nil {
 		return nil, false
 	}
-	var still *StillAskingError
+	var still *stillAskingError
 	ok := errors.As(err, &still)
 	return still, ok
 }
@@ -140,31 +176,31 @@ func stillAsking(err error) (*StillAskingError, bool) {
 // handler's elicitation input requests are answered with it.
 func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
 	if !call.Closed {
-		return port.Run(ctx, req, nil, "", "")
+		return port.Run(ctx, req, Refused{})
 	}
 	refusal := call.Refusal()
 	var forged []string
 	ids, state := port.Answered(req)
-	forged = call.Forged(ids)
-	return Gate(call, func(refused []string, st string) (Res, error) {
+	forged = call.forged(ids)
+	return gate(call, func(refused []string, st string) (Res, error) {
 		switch {
 		case refused != nil:
-			return port.Run(ctx, req, append(refused, forged...), refusal, st)
+			return port.Run(ctx, req, Refused{IDs: append(refused, forged...), Action: refusal, State: st})
 		case forged != nil:
-			return port.Run(ctx, req, forged, refusal, state)
+			return port.Run(ctx, req, Refused{IDs: forged, Action: refusal, State: state})
 		}
-		return port.Run(ctx, req, nil, "", "")
+		return port.Run(ctx, req, Refused{})
 	}, port.Asked)
 }
 
-// rewriteTool rewrites a result as [Shaper.Tool] plans it.
+// rewriteTool rewrites a result as planTool plans it.
 func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], req Req, res Res) Res {
 	isError, needsInput, ok := port.Status(res)
 	if !ok || isError || needsInput {
 		return res // the handler's error or question stands as it is, hints included
 	}
-	p := call.Client.Profile
-	in := Result{Tool: call.Name, Hints: call.Hints(), FormatArgument: call.argument}
+	p := call.client.Profile
+	in := toolResult{Tool: call.name, Hints: call.handlerHints(), FormatArgument: call.argument}
 	rendering := p.Rendering()
 	if rendering == format.RenderingPassThrough && len(in.Hints) == 0 {
 		return res
@@ -179,30 +215,30 @@ func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], r
 		isText, in.Texts = port.Blocks(res)
 		in.NonText = len(isText) - len(in.Texts)
 	} else {
-		in.Value, in.MirrorsValue, in.FromStruct = value, port.Mirrors(res, value), port.Struct(res)
-		if s.NeedsSchemaFor(p, in.FormatArgument) {
-			info := toolInfo(s, port, req, call.Name)
+		in.Value, in.MirrorsValue, in.FromStruct = value, port.TextIsValue(res, value), port.Struct(res)
+		if s.needsSchema(p, in.FormatArgument) {
+			info := portSchema(s, port, req, call.name)
 			in.HasOutputSchema, in.Schema = info.HasOutputSchema, info.Schema
 		}
 	}
-	plan := s.Tool(p, in)
-	if plan.Unchanged() {
+	plan := s.planTool(p, in)
+	if plan.unchanged() {
 		return res
 	}
 	if isText == nil {
 		isText, _ = port.Blocks(res)
 	}
-	return port.Rebuild(res, plan.Content(isText), plan.DropStructured, plan.Structured)
+	return port.Rebuild(res, plan.blocks(isText), plan.DropStructured, plan.Structured)
 }
 
 // toolInfo returns what is known of the tool's output schema, parsed once
-// per registration (see [Shaper.ToolInfo]).
-func toolInfo[Req, Res any](s *Shaper, port ToolPort[Req, Res], req Req, name string) ToolInfo {
+// per registration (see outputSchema).
+func portSchema[Req, Res any](s *Shaper, port ToolPort[Req, Res], req Req, name string) schemaInfo {
 	identity, doc, found := port.Schema(req, name)
 	if !found {
-		return ToolInfo{}
+		return schemaInfo{}
 	}
-	return s.ToolInfo(identity, doc)
+	return s.outputSchema(identity, doc)
 }
 
 // ResourcePort is a front end's side of resources/read.
@@ -219,7 +255,7 @@ type ResourcePort[Req, Res any] interface {
 	Contents(res Res) (contents []Content, ok bool)
 	// Exact reports whether the server registers a resource under exactly
 	// uri, rather than serving it through a URI template (see
-	// [Shaper.ReadResource]); false when the front end cannot tell.
+	// [ServeResource]); false when the front end cannot tell.
 	Exact(req Req, uri string) bool
 	// Rebuild returns a new result holding the contents plans describe.
 	Rebuild(res Res, plans []ContentPlan) Res
@@ -234,21 +270,26 @@ type ResourcePort[Req, Res any] interface {
 // client, every form of "not found" ([NotFound]) becomes the front end's
 // not-found error; for a client that declared the extension, the profile
 // goes into the handler's context, the elicitation gate stands between the
-// handler and the client, and the contents are narrowed and rendered as
-// [Shaper.Resource] plans. With [Options.Recover], a panicking handler is
-// an internal error.
+// handler and the client, and the contents are narrowed and rendered for
+// the profile: of format alternatives (contents sharing a URI) the one that
+// matches the rendering is kept; JSON is rendered as markdown or text by
+// the renderer registered under the URI or, for a resource served through
+// a URI template ([ResourcePort] Exact false), under the first template
+// that matches it; markdown becomes plain text for the text rendering;
+// blobs never change. With [Options.Recover], a panicking handler is an
+// internal error.
 func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePort[Req, Res], req Req) (res Res, err error) {
 	facts, uri := port.Facts(req)
 	if s.recover {
 		defer recoverInternal(s, Port[Req, Res](port), "resources/read", uri, &res, &err)
 	}
-	client := resolve(s, Port[Req, Res](port), req, &facts)
-	if !client.Profile.Declared() {
-		return notFound(port, uri)(port.Run(ctx, req, nil, "", ""))
+	who := resolvePort(s, Port[Req, Res](port), req, &facts)
+	if !who.Profile.Declared() {
+		return notFound(port, uri)(port.Run(ctx, req, Refused{}))
 	}
-	call := s.Begin(client, facts.SessionKey, "resources/read", uri)
-	defer call.Done()
-	ctx = call.Context(ctx)
+	call := s.begin(who, facts.SessionKey, "resources/read", uri)
+	defer call.end()
+	ctx = call.withContext(ctx)
 	res, err = gatedInternal(ctx, call, Port[Req, Res](port), req)
 	if res, err = notFound(port, uri)(res, err); err != nil {
 		return res, err
@@ -257,7 +298,7 @@ func ServeResource[Req, Res any](ctx context.Context, s *Shaper, port ResourcePo
 	if !ok {
 		return res, nil
 	}
-	plans := s.ReadResource(call.Client.Profile, uri, port.Exact(req, uri), contents)
+	plans := s.planResource(call.client.Profile, uri, port.Exact(req, uri), contents)
 	if plans == nil {
 		return res, nil
 	}
@@ -294,21 +335,21 @@ type PromptPort[Req, Res any] interface {
 // ServePrompt serves one prompts/get (contract section 7): for a client
 // that declared the extension, the profile goes into the handler's
 // context, the elicitation gate stands between the handler and the client,
-// and markdown texts become plain text for the text rendering
-// ([Shaper.Prompt]). With [Options.Recover], a panicking handler is an
-// internal error.
+// and markdown texts become plain text for the text rendering (escaped
+// HTML for the HTML rendering). With [Options.Recover], a panicking handler
+// is an internal error.
 func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[Req, Res], req Req) (res Res, err error) {
 	facts, name := port.Facts(req)
 	if s.recover {
 		defer recoverInternal(s, Port[Req, Res](port), "prompts/get", name, &res, &err)
 	}
-	client := resolve(s, Port[Req, Res](port), req, &facts)
-	if !client.Profile.Declared() {
-		return port.Run(ctx, req, nil, "", "")
+	who := resolvePort(s, Port[Req, Res](port), req, &facts)
+	if !who.Profile.Declared() {
+		return port.Run(ctx, req, Refused{})
 	}
-	call := s.Begin(client, facts.SessionKey, "prompts/get", name)
-	defer call.Done()
-	ctx = call.Context(ctx)
+	call := s.begin(who, facts.SessionKey, "prompts/get", name)
+	defer call.end()
+	ctx = call.withContext(ctx)
 	res, err = gatedInternal(ctx, call, Port[Req, Res](port), req)
 	if err != nil {
 		return res, err
@@ -317,7 +358,7 @@ func ServePrompt[Req, Res any](ctx context.Context, s *Shaper, port PromptPort[R
 	if !ok {
 		return res, nil
 	}
-	converted := s.Prompt(call.Client.Profile, texts)
+	converted := s.planPrompt(call.client.Profile, texts)
 	if converted == nil {
 		return res, nil
 	}
@@ -338,19 +379,20 @@ type SendPort[Req, Res any] interface {
 }
 
 // Send sends one elicitation/create (contract section 6): to a client whose
-// gate is closed it is never sent, and the gate's refusal is the answer
-// ([Shaper.GateSending]); otherwise the answer is awaited in the context of
-// [Shaper.Question], so that a question ends as "cancel" when its time is
-// up ([Options.QuestionTimeout]), its session ends or the shaper is closed.
+// gate is closed it is never sent, and the gate's refusal
+// ([Shaper.Refusal]) is the answer; otherwise the answer is awaited, and the
+// question ends as "cancel" when its time is up ([Options.QuestionTimeout]),
+// its session ends ([Shaper.EndQuestions], [Shaper.EndSession]) or the
+// shaper is closed ([Shaper.Close]).
 func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res], req Req) (Res, error) {
 	key, id := port.Session(req)
-	if s.GateSending(ctx, key) {
+	if s.gateSending(ctx, key) {
 		return port.Answer(s.Refusal()), nil
 	}
-	qctx, done := s.Question(ctx, key, id)
+	qctx, done := s.questionContext(ctx, key, id)
 	defer done()
 	res, err := port.Send(qctx, req)
-	if err != nil && Unanswered(qctx) != nil {
+	if err != nil && unanswered(qctx) != nil {
 		return port.Answer("cancel"), nil
 	}
 	return res, err
@@ -402,37 +444,26 @@ func Serve[Req, Res any](ctx context.Context, s *Shaper, port Port[Req, Res], re
 	if s.recover {
 		defer recoverInternal(s, Port[Req, Res](port), method, name, &res, &err)
 	}
-	client := resolve(s, port, req, &facts)
-	if client.Profile.Declared() {
-		ctx = negotiation.WithProfile(ctx, client.Profile)
+	who := resolvePort(s, port, req, &facts)
+	if who.Profile.Declared() {
+		ctx = negotiation.WithProfile(ctx, who.Profile)
 	}
-	return port.Run(ctx, req, nil, "", "")
+	return port.Run(ctx, req, Refused{})
 }
 
-// resolve resolves the client of a request ([Shaper.Resolve]), asking the
+// resolvePort resolves the client of a request (Shaper.resolve), asking the
 // port for the connection key only when a kept session or the store may
 // know the client, or the client declared the extension.
-func resolve[Req, Res any](s *Shaper, port Port[Req, Res], req Req, facts *Request) Client {
+func resolvePort[Req, Res any](s *Shaper, port Port[Req, Res], req Req, facts *Request) client {
 	if facts.SessionKey == nil && !facts.HasMeta && !facts.Stateless &&
 		(!facts.HasSession || facts.Session.declares() || s.sessions.store != nil) {
 		facts.SessionKey = port.SessionKey(req)
 	}
-	client := s.Resolve(facts)
-	if client.Profile.Declared() && facts.SessionKey == nil {
+	who := s.resolve(facts)
+	if who.Profile.Declared() && facts.SessionKey == nil {
 		facts.SessionKey = port.SessionKey(req)
 	}
-	return client
-}
-
-// Context returns ctx carrying the profile of the request's client (for
-// negotiation.FromContext) when it declared the extension, else ctx as it
-// is: how requests of kind [Other] reach their handlers.
-func (s *Shaper) Context(ctx context.Context, r *Request) context.Context {
-	client := s.Resolve(r)
-	if !client.Profile.Declared() {
-		return ctx
-	}
-	return negotiation.WithProfile(ctx, client.Profile)
+	return who
 }
 
 // recoverInternal, deferred by a Serve function when [Options.Recover] is
@@ -442,7 +473,7 @@ func (s *Shaper) Context(ctx context.Context, r *Request) context.Context {
 func recoverInternal[Req, Res any](s *Shaper, port Port[Req, Res], method, name string, res *Res, err *error) {
 	if v := recover(); v != nil {
 		var zero Res
-		*res, *err = zero, port.Internal(s.Recovered(method, name, v))
+		*res, *err = zero, port.Internal(s.recovered(method, name, v))
 	}
 }
 

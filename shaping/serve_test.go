@@ -56,13 +56,13 @@ func (p *fakePort) Facts(r fakeRequest) (shaping.Request, string) {
 
 func (*fakePort) SessionKey(fakeRequest) any { return nil }
 
-func (p *fakePort) Run(_ context.Context, r fakeRequest, answers []string, refusal, _ string) (*fakeResult, error) {
+func (p *fakePort) Run(_ context.Context, r fakeRequest, refused shaping.Refused) (*fakeResult, error) {
 	got := map[string]string{}
 	for _, id := range r.answered {
 		got[id] = "accept"
 	}
-	for _, id := range answers {
-		got[id] = refusal
+	for _, id := range refused.IDs {
+		got[id] = refused.Action
 	}
 	sorted := slices.Sorted(func(yield func(string) bool) {
 		for id, a := range got {
@@ -96,7 +96,7 @@ func (*fakePort) Status(res *fakeResult) (bool, bool, bool) {
 func (*fakePort) Value(res *fakeResult) ([]byte, bool) { return res.Value, true }
 func (*fakePort) Struct(*fakeResult) bool              { return false }
 
-func (*fakePort) Mirrors(res *fakeResult, value []byte) bool {
+func (*fakePort) TextIsValue(res *fakeResult, value []byte) bool {
 	return len(res.Texts) == 1 && res.Texts[0] == string(value)
 }
 

@@ -9,8 +9,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/contentneg/contentneg/format"
-	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -52,7 +50,7 @@ type Options struct {
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
 	// QuestionTimeout bounds how long an elicitation put to a client waits
-	// for its answer before it ends as "cancel" (see [Shaper.Question]).
+	// for its answer before it ends as "cancel" (see [Send]).
 	// Zero means [DefaultQuestionTimeout], five minutes.
 	QuestionTimeout time.Duration
 	// Tools configures the rendering of individual tools (and resource URIs
@@ -61,8 +59,8 @@ type Options struct {
 	// Recover turns a panic in a request handler into a failed request (a
 	// tools/call result with isError, an internal error for other
 	// requests) and one error log line, and the server goes on serving; the
-	// panic's value never reaches the client (see [Shaper.Recovered]). Off
-	// by default: an SDK that recovers nothing lets a panic end the process.
+	// panic's value never reaches the client. Off by default: an SDK that
+	// recovers nothing lets a panic end the process.
 	Recover bool
 	// Default are the feature tags a client gets when it declares nothing
 	// (contract section 1, step 4 of the resolution order): the
@@ -85,7 +83,9 @@ type Options struct {
 	FormatArgument string
 }
 
-// Tool configures how one tool's values are rendered.
+// Tool is the rendering settings of one tool (or resource URI, or URI
+// template), registered by name in [Options].Tools or with
+// [Shaper.Register].
 type Tool struct {
 	// Renderer renders the tool's values as markdown and plain text; nil
 	// means renderers.Generic. Further media types are registered with
@@ -109,11 +109,11 @@ type Tool struct {
 }
 
 // Shaper makes the contract's decisions for the requests of one server, or
-// several: which profile a request gets (see [Shaper.Resolve]), what its
-// result becomes ([Shaper.Tool], [Shaper.Resource], [Shaper.Prompt]), when
-// the elicitation gate answers ([Call]), and what "not found" is
-// ([NotFound]). Front ends translate their SDK's types to the plain values
-// it takes and back. It is safe for concurrent use.
+// several. It holds what the server registered (each tool's and resource's
+// settings and renderers, the formats it adds), the sessions it keeps and
+// the elicitations open. Make one with [New]; front ends give it, with each
+// request, to [ServeTool], [ServeResource], [ServePrompt], [Serve] and
+// [Send]. It is safe for concurrent use.
 type Shaper struct {
 	log         *zap.Logger
 	mirror      Mirror
@@ -132,10 +132,6 @@ type Shaper struct {
 	// (Request.Unreadable) when no default applies: declared, with no
 	// preference, so that its results pass through and the gate is closed.
 	unread *negotiation.Profile
-
-	mu        sync.RWMutex
-	tools     map[string]Tool
-	templates uritmpl.Set // the registered names that are URI templates, in registration order
 }
 
 // New returns a Shaper.
@@ -152,8 +148,7 @@ func New(opts *Options) *Shaper {
 		mirror:     opts.Mirror,
 		refusal:    opts.Refusal,
 		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
-		registry:   newRegistry(),
-		tools:      make(map[string]Tool),
+		registry:   newRegistry(opts.Tools),
 		recover:    opts.Recover,
 		defaults:   opts.Default,
 		argument:   opts.FormatArgument,
@@ -164,23 +159,17 @@ func New(opts *Options) *Shaper {
 	if s.questions.timeout <= 0 {
 		s.questions.timeout = DefaultQuestionTimeout
 	}
-	for name, t := range opts.Tools {
-		s.Register(name, t)
-	}
 	return s
 }
 
 // Register sets how the named tool's values are rendered as markdown and
 // text, replacing any earlier registration. Resources use the same
 // registry: name is then a resource URI, or a URI template
-// ("weather://{city}") that covers every URI it matches.
+// ("weather://{city}") that covers every URI it matches. Registering while
+// serving is safe: a call under way keeps the registrations it started
+// with.
 func (s *Shaper) Register(name string, t Tool) {
-	s.mu.Lock()
-	s.templates.Add(name)
-	s.tools[name] = t
-	s.mu.Unlock()
-	s.registry.HandleName(name, format.MediaMarkdown, t.Renderer)
-	s.registry.HandleName(name, format.MediaText, t.Renderer)
+	s.registry.update(func(tab *table) { tab.register(name, t) })
 }
 
 // Handle registers r as the renderer of mediaType for the named tool (or
@@ -189,7 +178,7 @@ func (s *Shaper) Register(name string, t Tool) {
 // text and TOON, register its format name with [Shaper.AddFormat] too. A nil r removes the
 // registration.
 func (s *Shaper) Handle(name, mediaType string, r renderers.Renderer) {
-	s.registry.HandleName(name, mediaType, r)
+	s.registry.update(func(t *table) { t.handleName(name, mediaType, r) })
 }
 
 // AddFormat makes a further media type negotiable under a format name
@@ -203,7 +192,7 @@ func (s *Shaper) AddFormat(name, mediaType string, generic renderers.Renderer) e
 		return fmt.Errorf("shaping: %w", err)
 	}
 	if generic != nil {
-		s.registry.Handle(mediaType, generic)
+		s.registry.update(func(t *table) { t.handleGeneric(mediaType, generic) })
 	}
 	s.def.Store(nil) // the default may name the format
 	return nil
@@ -222,26 +211,3 @@ func Advertise(extensions map[string]any) map[string]any {
 // Negotiator returns the negotiator the shaper resolves profiles with; it
 // knows the formats added with [Shaper.AddFormat].
 func (s *Shaper) Negotiator() *negotiation.Negotiator { return s.negotiator }
-
-// resource returns the configuration for a resource URI: registered under
-// the URI itself, else under the first registered URI template matching it.
-func (s *Shaper) resource(uri string) Tool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if t, ok := s.tools[uri]; ok {
-		return t
-	}
-	var t Tool
-	s.templates.Match(uri, func(name string) bool {
-		t = s.tools[name]
-		return false
-	})
-	return t
-}
-
-// tool returns the configuration for name.
-func (s *Shaper) tool(name string) Tool {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.tools[name]
-}

@@ -15,7 +15,7 @@ import (
 )
 
 // Result describes a tools/call result in SDK-neutral terms.
-type Result struct {
+type toolResult struct {
 	// Tool is the tool's name: it selects the registered renderer.
 	Tool string
 	// Value is structuredContent as JSON; nil when the result has none.
@@ -59,7 +59,7 @@ type Result struct {
 }
 
 // Plan says what becomes of a result. The zero Plan leaves it as it is.
-type Plan struct {
+type toolPlan struct {
 	// Rendering is the rendering applied; PassThrough when the content is
 	// left as the handler made it.
 	Rendering format.Rendering
@@ -83,7 +83,8 @@ type Plan struct {
 	Hints string
 }
 
-// Block is one content block of a planned result (see [Plan.Content]).
+// Block is one content block of a tools/call result as the core planned it:
+// [ToolPort] Rebuild gets them in order.
 type Block struct {
 	// From is the index of the handler's block this one is, or -1 for a new
 	// text block.
@@ -99,7 +100,7 @@ type Block struct {
 
 // Content returns the blocks of the planned result in order, given for
 // each of the handler's blocks whether it is a text block.
-func (p Plan) Content(isText []bool) []Block {
+func (p toolPlan) blocks(isText []bool) []Block {
 	out := make([]Block, 0, len(isText)+2)
 	if p.ReplaceText && p.Text != "" {
 		out = append(out, Block{From: -1, Text: p.Text})
@@ -123,11 +124,11 @@ func (p Plan) Content(isText []bool) []Block {
 }
 
 // Unchanged reports whether the plan leaves the result exactly as it is.
-func (p Plan) Unchanged() bool {
+func (p toolPlan) unchanged() bool {
 	return !p.ReplaceText && p.Texts == nil && !p.DropStructured && p.Structured == nil && p.Hints == ""
 }
 
-// Tool plans a tools/call result for the profile (contract section 5):
+// planTool plans a tools/call result for the profile (contract section 5):
 //
 //   - tool errors and results asking for input: unchanged, without hints;
 //   - pass-through: unchanged but for hints;
@@ -150,21 +151,22 @@ func (p Plan) Unchanged() bool {
 //     never guessed to be markdown.
 //
 // Renderings and the mirror follow one member order on every SDK: a Go
-// struct's ([Result].FromStruct), else the output schema's, else the
+// struct's (toolResult.FromStruct), else the output schema's, else the
 // value's own (contract section 5, "Order and identity"). Hints go in one
 // extra block when the profile wants them. Planning never
 // fails: a renderer that errors or panics gives the structured rendering,
 // and the failure is logged.
-func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
+func (s *Shaper) planTool(p *negotiation.Profile, r toolResult) toolPlan {
 	if r.IsError || r.NeedsInput {
-		return Plan{} // untouched, hints included: the handler's error or question stands as it is
+		return toolPlan{} // untouched, hints included: the handler's error or question stands as it is
 	}
-	plan := Plan{Hints: hintsText(p, r.Hints)}
+	plan := toolPlan{Hints: hintsText(p, r.Hints)}
 	rendering := p.Rendering()
 	if rendering == format.RenderingPassThrough {
 		return plan
 	}
-	t := s.tool(r.Tool)
+	tab := s.registry.load()
+	t := tab.settings(r.Tool)
 	fromText := false
 	switch {
 	case t.Verbatim && rendering == format.RenderingHTML:
@@ -195,7 +197,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 
 	opts := renderers.Options{Verbosity: p.Verbosity(), Schema: r.Schema, Title: t.Title, Units: t.Units, ValueOrder: true}
 	if rendering != format.RenderingStructured {
-		out, err := s.render(s.lookup(r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
+		out, err := s.render(lookup(tab, r.Tool, p.MediaType()), r.Value, p.MediaType(), opts)
 		if err == nil {
 			plan.Rendering, plan.ReplaceText, plan.Text = rendering, true, out
 			plan.DropStructured = !r.HasOutputSchema
@@ -218,7 +220,7 @@ func (s *Shaper) Tool(p *negotiation.Profile, r Result) Plan {
 		plan.Structured, plan.DropStructured = r.Value, false
 		r.MirrorsValue = false
 	}
-	s.mirrorPlan(&plan, p, r, opts)
+	s.mirrorPlan(tab, &plan, p, r, opts)
 	return plan
 }
 
@@ -228,8 +230,8 @@ var errNoRenderer = errors.New("no renderer for the media type")
 
 // lookup returns the tool's renderer for the media type, or one that fails
 // with errNoRenderer.
-func (s *Shaper) lookup(tool, mediaType string) renderers.Renderer {
-	if r, _, ok := s.registry.Lookup(tool, mediaType); ok {
+func lookup(tab *table, tool, mediaType string) renderers.Renderer {
+	if r, ok := tab.renderer(tool, mediaType); ok {
 		return r
 	}
 	return noRenderer{}
@@ -240,7 +242,7 @@ type noRenderer struct{}
 func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "", errNoRenderer }
 
 // mirrorPlan fills the text of the structured rendering.
-func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts renderers.Options) {
+func (s *Shaper) mirrorPlan(tab *table, plan *toolPlan, p *negotiation.Profile, r toolResult, opts renderers.Options) {
 	if s.structuredAlone(p, r.FormatArgument) {
 		switch s.mirror {
 		case MirrorNone:
@@ -248,7 +250,7 @@ func (s *Shaper) mirrorPlan(plan *Plan, p *negotiation.Profile, r Result, opts r
 			return
 		case MirrorCompactText:
 			opts.Verbosity = format.Compact
-			out, err := s.render(s.lookup(r.Tool, format.MediaText), r.Value, format.MediaText, opts)
+			out, err := s.render(lookup(tab, r.Tool, format.MediaText), r.Value, format.MediaText, opts)
 			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return
@@ -310,7 +312,7 @@ func textValue(texts []string, nonText int) ([]byte, bool) {
 // are not a value: each text converted by goldmark when the tool answers in
 // markdown, else escaped in a <pre> element (text is never guessed to be
 // markdown). No text reaches an HTML client unescaped.
-func htmlTexts(plan Plan, texts []string, markdown bool) Plan {
+func htmlTexts(plan toolPlan, texts []string, markdown bool) toolPlan {
 	if len(texts) == 0 {
 		return plan
 	}

@@ -6,6 +6,7 @@
 package uritmpl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/yosida95/uritemplate/v3"
@@ -19,8 +20,8 @@ func Matches(template, uri string) bool {
 }
 
 // Set holds URI templates in the order they were added. The zero Set is
-// empty and ready; a Set is not safe for concurrent use by itself (its
-// owners guard it with their own locks).
+// empty and ready. Add is not safe for concurrent use; Match is, on a Set
+// no one adds to any more (the renderer registry publishes such sets).
 type Set struct {
 	templates []entry
 }
@@ -47,6 +48,13 @@ func (s *Set) Add(name string) bool {
 	}
 	s.templates = append(s.templates, entry{name: name, tmpl: t})
 	return true
+}
+
+// Clone returns a copy of s that Add may grow without changing s: the
+// renderer registry copies its template sets on write, so that readers of
+// the published copy need no lock.
+func (s *Set) Clone() Set {
+	return Set{templates: slices.Clone(s.templates)}
 }
 
 // Match yields, in the order they were added, the templates that match

@@ -22,9 +22,9 @@ import (
 // legacy era. An elicitation/create request meant for a client
 // that declared the extension and cannot answer ("!interactive", or no
 // elicitation capability) is answered locally with the refusal, and never
-// sent. Every other elicitation/create waits for its answer in the
-// context of shaping.Shaper.Question: when the question timeout passes,
-// the session ends or the shaper is closed, the handler gets "cancel".
+// sent. Every other elicitation/create waits for its answer through
+// shaping.Send: when the question timeout passes, the session ends or the
+// shaper is closed, the handler gets "cancel".
 // Everything else goes to next untouched.
 //
 // The SDK checks the client's elicitation capability before sending

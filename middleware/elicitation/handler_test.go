@@ -36,8 +36,8 @@ func TestHandlerEndsQuestionsOfAClientThatWentAway(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := shaping.New(nil)
-			qctx, done := s.Question(context.Background(), nil, "s1")
-			defer done()
+			qctx, stop := openQuestion(s, "s1")
+			defer stop()
 			// The inner handler stands for the SDK: a question is sent for
 			// a request of the POST (and waits, as the sending middleware
 			// records it), a result answers the POST's request (after its
@@ -80,3 +80,31 @@ func TestHandlerEndsQuestionsOfAClientThatWentAway(t *testing.T) {
 		})
 	}
 }
+
+// openQuestion puts one elicitation to the client of the session id
+// through shaping.Send, and returns the context its answer is awaited in
+// once it is open; stop ends the wait.
+func openQuestion(s *shaping.Shaper, sessionID string) (qctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	port := waitPort{id: sessionID, asked: make(chan context.Context, 1)}
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		_, _ = shaping.Send(ctx, s, port, struct{}{})
+	}()
+	return <-port.asked, func() { cancel(); <-sent }
+}
+
+// waitPort is a shaping.SendPort whose client never answers.
+type waitPort struct {
+	id    string
+	asked chan context.Context
+}
+
+func (p waitPort) Session(struct{}) (any, string) { return nil, p.id }
+func (p waitPort) Send(ctx context.Context, _ struct{}) (string, error) {
+	p.asked <- ctx
+	<-ctx.Done()
+	return "", ctx.Err()
+}
+func (waitPort) Answer(action string) string { return action }
