@@ -180,3 +180,28 @@ func TestRegisteredResourcePinned(t *testing.T) {
 		}
 	}
 }
+
+// TestNothingIsReadWithoutTheState: with the state off (another go-sdk
+// version), every lookup says it cannot read it, so that its caller falls
+// back to the wire.
+func TestNothingIsReadWithoutTheState(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "get_weather"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, weather, error) {
+		return nil, weather{}, nil
+	})
+	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "x"}}}, nil
+	}
+	s.AddResource(&mcp.Resource{URI: "weather://cities", Name: "cities"}, read)
+	ss, _ := connect(t, s, false)
+	defer sdk.ReadState(false)()
+	if _, found, readable := sdk.RegisteredTool(ss, "get_weather"); found || readable {
+		t.Errorf("RegisteredTool: found %v, readable %v", found, readable)
+	}
+	if _, found, readable := sdk.RegisteredResource(ss, "weather://cities"); found || readable {
+		t.Errorf("RegisteredResource: found %v, readable %v", found, readable)
+	}
+	if exact, readable := sdk.ExactResource(&mcp.ReadResourceRequest{Session: ss}, "weather://cities"); exact || readable {
+		t.Errorf("ExactResource: exact %v, readable %v", exact, readable)
+	}
+}
