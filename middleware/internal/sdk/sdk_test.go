@@ -50,7 +50,7 @@ func TestRegisteredToolPinned(t *testing.T) {
 
 	tool, found, readable := sdk.RegisteredTool(ss, "get_weather")
 	if !readable || !found {
-		t.Fatalf("found %v, readable %v: the SDK's layout changed (see tools.go)", found, readable)
+		t.Fatalf("found %v, readable %v: the SDK's layout changed (see state.go)", found, readable)
 	}
 	schema, ok := tool.OutputSchema.(*jsonschema.Schema)
 	if !ok || schema.Properties["temp_c"] == nil {
@@ -140,7 +140,7 @@ type errString string
 func (e errString) Error() string { return string(e) }
 
 // TestRegisteredResourcePinned pins the read of the go-sdk's resource
-// registrations (registry.go, go-sdk v1.8.0).
+// registrations (state.go, go-sdk v1.8.0).
 func TestRegisteredResourcePinned(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
@@ -161,7 +161,7 @@ func TestRegisteredResourcePinned(t *testing.T) {
 	for _, tt := range tests {
 		reg, found, readable := sdk.RegisteredResource(ss, tt.uri)
 		if !readable {
-			t.Fatal("the SDK's layout changed (see registry.go)")
+			t.Fatal("the SDK's layout changed (see state.go)")
 		}
 		var gotResource, gotTemplate string
 		if reg.Resource != nil {
