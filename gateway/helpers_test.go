@@ -14,23 +14,17 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/contentneg/contentneg/gateway"
+	"github.com/contentneg/contentneg/internal/interopskip"
 	"github.com/contentneg/contentneg/internal/rawrpc"
 	"github.com/contentneg/contentneg/shaping"
 )
-
-// requireEnv makes the tests that need node and the npm servers fail
-// instead of skipping when those are missing (CI sets it).
-const requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
 
 // serversDir holds the pinned npm servers (npm ci there).
 var serversDir = filepath.Join("..", "interop", "servers")
 
 func unavailable(t *testing.T, format string, args ...any) {
 	t.Helper()
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format, args...)
+	interopskip.Unavailable(t, format, args...)
 }
 
 // dialFunc is a Dialer made of a function.

@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"go.uber.org/goleak"
+
+	"github.com/contentneg/contentneg/internal/interopskip"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(interopskip.Main(m))
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/hostileup"
+	"github.com/contentneg/contentneg/internal/interopskip"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -28,9 +29,6 @@ const (
 	// makes the test binary run the command's main: a real process to send
 	// SIGTERM to.
 	runAsGateway = "CONTENTNEG_RUN_AS_GATEWAY"
-	// requireEnv, set to 1 (as .ci/run does), turns the skip for a missing
-	// node or node_modules into a failure.
-	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
 	// testTimeout bounds each test's exchanges.
 	testTimeout = time.Minute
 )
@@ -56,7 +54,7 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	os.Exit(interopskip.Main(m).Run())
 }
 
 // everything returns the command line of the npm everything server, or
@@ -79,10 +77,7 @@ func everything(t testing.TB) []string {
 
 func unavailable(t testing.TB, format string, args ...any) {
 	t.Helper()
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format, args...)
+	interopskip.Unavailable(t, format, args...)
 }
 
 func TestUsageErrors(t *testing.T) {

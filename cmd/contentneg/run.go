@@ -17,14 +17,12 @@ import (
 
 	"github.com/contentneg/contentneg/gateway"
 	"github.com/contentneg/contentneg/internal/gatewayconfig"
-	"github.com/contentneg/contentneg/rest"
+	"github.com/contentneg/contentneg/internal/httpserve"
 	"github.com/contentneg/contentneg/shaping"
 )
 
 const (
 	name = "contentneg"
-	// restBase is where the REST binding is served.
-	restBase = "/mcp/v1"
 	// apiKeyEnv holds the REST binding's API key.
 	apiKeyEnv = "CONTENTNEG_API_KEY"
 	// stopBudget bounds the shutdown: SIGTERM ends everything within 2 s.
@@ -81,7 +79,7 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.BoolVar(&cfg.stdio, "stdio", false, "serve on stdio (the default when neither -http nor -rest is given)")
 	fs.StringVar(&cfg.httpAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
 	fs.BoolVar(&cfg.stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
-	fs.StringVar(&cfg.restAddr, "rest", "", "serve the REST binding on this address (path "+restBase+"); $"+apiKeyEnv+", when set, is the key it requires")
+	fs.StringVar(&cfg.restAddr, "rest", "", "serve the REST binding on this address (path "+httpserve.RESTBase+"); $"+apiKeyEnv+", when set, is the key it requires")
 	fs.DurationVar(&cfg.callTimeout, "call-timeout", gateway.DefaultCallTimeout, "bound every request forwarded to the upstream")
 	fs.DurationVar(&cfg.sessionIdle, "session-idle", 30*time.Minute, "with -http: close a session whose client sent nothing for this long (0: never)")
 	fs.BoolVar(&cfg.verbose, "v", false, "log at debug level on stderr")
@@ -209,18 +207,14 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 
 	var servers []*http.Server
 	listen := func(addr string, h http.Handler, what string) error {
-		ln, err := net.Listen("tcp", addr)
-		if err != nil {
+		srv := httpserve.Streaming.Server(h)
+		if err := httpserve.Listen(srv, addr,
+			func(at net.Addr) { fmt.Fprintf(stderr, "%s: serving %s at http://%s\n", name, what, at) },
+			func(err error) { stop(fmt.Errorf("serve %s: %w", what, err)) },
+		); err != nil {
 			return fmt.Errorf("serve %s: %w", what, err)
 		}
-		srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 		servers = append(servers, srv)
-		fmt.Fprintf(stderr, "%s: serving %s at http://%s\n", name, what, ln.Addr())
-		go func() {
-			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				stop(fmt.Errorf("serve %s: %w", what, err))
-			}
-		}()
 		return nil
 	}
 	err = func() error {
@@ -236,14 +230,8 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 			}
 		}
 		if cfg.restAddr != "" {
-			h := rest.New(g.RESTBackend(), &rest.Options{
-				BasePath:       restBase,
-				Negotiator:     g.Shaper().Negotiator(),
-				Logger:         log,
-				FormatArgument: g.Shaper().FormatArgument(),
-				Hosts:          cfg.hosts,
-			})
-			if err := listen(cfg.restAddr, h.RequireAPIKey(apiKey), "REST under "+restBase); err != nil {
+			h := httpserve.REST(g.RESTBackend(), g.Shaper(), httpserve.RESTOptions{Logger: log, Hosts: cfg.hosts, APIKey: apiKey})
+			if err := listen(cfg.restAddr, h, "REST under "+httpserve.RESTBase); err != nil {
 				return err
 			}
 		}
@@ -314,9 +302,7 @@ func shutdown(g *gateway.Gateway, servers []*http.Server, log *zap.Logger) {
 		close(closed)
 	}()
 	for _, srv := range servers {
-		if err := srv.Shutdown(ctx); err != nil {
-			_ = srv.Close()
-		}
+		_ = httpserve.Stop(ctx, srv)
 	}
 	select {
 	case <-closed:

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
+	"github.com/contentneg/contentneg/internal/interopskip"
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
@@ -23,7 +24,7 @@ func TestMain(m *testing.M) {
 		os.Args = append(os.Args[:1], strings.Fields(args)...)
 		main()
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(interopskip.Main(m))
 }
 
 func TestShowcase(t *testing.T) {

@@ -10,6 +10,6 @@ import (
 // timeout does not wait 30 s.
 func ShortenReadTimeouts(t *testing.T, d time.Duration) {
 	saved := limits
-	limits.readHeader, limits.read = d, d
+	limits.ReadHeader, limits.Read = d, d
 	t.Cleanup(func() { limits = saved })
 }

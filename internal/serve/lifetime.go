@@ -2,13 +2,14 @@ package serve
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/internal/httpserve"
 )
 
 // stopGrace is how long a stopping server waits for the requests under way
@@ -69,9 +70,5 @@ func (l *lifetime) stop(ctx context.Context, srv *http.Server) error {
 	l.end()
 	ctx, cancel := context.WithDeadline(ctx, l.deadline)
 	defer cancel()
-	err := srv.Shutdown(ctx)
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return srv.Close()
-	}
-	return err
+	return httpserve.Stop(ctx, srv)
 }

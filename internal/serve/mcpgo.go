@@ -16,9 +16,9 @@ import (
 	"go.uber.org/fx"
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/internal/httpserve"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware/client"
-	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/rest/mcpgobackend"
 )
 
@@ -117,25 +117,17 @@ func startMCPGoHTTP(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 		server.WithSessionIdleTTL(cfg.SessionIdle),
 		server.WithStreamableHTTPLogger(httpLog))
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", limitBody(handler, limits.maxBody))
-	hs := newHTTPServer(mux) // the go-sdk mode's timeouts
-	life.serveHTTP(hs)
+	mux.Handle("/mcp", limitBody(handler, maxBody))
+	hs := newHTTPServer(mux, life) // the go-sdk mode's limits
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
-			ln, err := net.Listen("tcp", cfg.HTTPAddr)
-			if err != nil {
-				return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
-			}
 			mode := "stateful"
 			if cfg.Stateless {
 				mode = "stateless"
 			}
-			fmt.Fprintf(stderr, "%s: %s: serving MCP (%s) at http://%s/mcp\n", app.Name, SDKMCPGo, mode, ln.Addr())
-			go func() {
-				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-					log.Error("http server stopped", zap.Error(err))
-				}
-			}()
+			if err := listen(hs, cfg.HTTPAddr, stderr, log, app.Name+": "+SDKMCPGo+": serving MCP ("+mode+")", "/mcp"); err != nil {
+				return fmt.Errorf("serve HTTP: %w", err) // as on the go-sdk
+			}
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {
@@ -187,9 +179,7 @@ func connectMCPGo(ctx context.Context, srv *server.MCPServer, opts *client.Optio
 // application stops, through the server's own dispatch (package
 // mcpgobackend), requiring the API key when one is configured.
 func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer, a *mcpgo.Adapter, life *lifetime, log *zap.Logger, stderr io.Writer) {
-	hs := newHTTPServer(nil)
-	life.serveHTTP(hs)
-	hs.WriteTimeout = rest.DefaultCallTimeout + 5*time.Second // a call may take this long
+	hs := newRESTServer(life)
 	// The backend adds a hook to the server: before any mode serves it.
 	backend, backendErr := mcpgobackend.New(context.Background(), srv)
 	lc.Append(fx.Hook{
@@ -197,18 +187,10 @@ func startMCPGoREST(lc fx.Lifecycle, cfg Config, app App, srv *server.MCPServer,
 			if backendErr != nil {
 				return fmt.Errorf("serve REST: %w", backendErr)
 			}
-			ln, err := net.Listen("tcp", cfg.RESTAddr)
-			if err != nil {
-				return fmt.Errorf("serve REST: %w", err) // err names the address
+			hs.Handler = httpserve.REST(backend, a.Shaper(), httpserve.RESTOptions{Logger: log, APIKey: cfg.APIKey})
+			if err := listen(hs, cfg.RESTAddr, stderr, log, app.Name+": serving REST", RESTBase); err != nil {
+				return fmt.Errorf("serve REST: %w", err)
 			}
-			h := rest.New(backend, &rest.Options{BasePath: RESTBase, Negotiator: a.Shaper().Negotiator(), Logger: log, FormatArgument: a.Shaper().FormatArgument()})
-			hs.Handler = h.RequireAPIKey(cfg.APIKey)
-			fmt.Fprintf(stderr, "%s: serving REST at http://%s%s\n", app.Name, ln.Addr(), RESTBase)
-			go func() {
-				if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-					log.Error("rest server stopped", zap.Error(err))
-				}
-			}()
 			return nil
 		},
 		OnStop: func(ctx context.Context) error { return life.stop(ctx, hs) }, // the calls under way end, with 503

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -89,30 +88,22 @@ func startHTTP(lc fx.Lifecycle, p modeParams, life *lifetime, stderr io.Writer) 
 		func(*http.Request) *mcp.Server { return p.Server },
 		&mcp.StreamableHTTPOptions{
 			Stateless:           p.Config.Stateless,
-			MaxRequestBodyBytes: limits.maxBody,
+			MaxRequestBodyBytes: maxBody,
 			SessionTimeout:      p.Config.SessionIdle,
 		},
 	))
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
-	srv := newHTTPServer(mux)
-	life.serveHTTP(srv)
+	srv := newHTTPServer(mux, life)
 	lc.Append(fx.Hook{
 		OnStart: func(context.Context) error {
-			ln, err := net.Listen("tcp", p.Config.HTTPAddr)
-			if err != nil {
-				return fmt.Errorf("serve HTTP: %w", err) // err names the address
-			}
 			mode := "stateful"
 			if p.Config.Stateless {
 				mode = "stateless"
 			}
-			fmt.Fprintf(stderr, "%s: serving MCP (%s) at http://%s/mcp\n", p.App.Name, mode, ln.Addr())
-			go func() {
-				if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-					p.Logger.Error("http server stopped", zap.Error(err))
-				}
-			}()
+			if err := listen(srv, p.Config.HTTPAddr, stderr, p.Logger, p.App.Name+": serving MCP ("+mode+")", "/mcp"); err != nil {
+				return fmt.Errorf("serve HTTP: %w", err)
+			}
 			return nil
 		},
 		OnStop: func(ctx context.Context) error {

@@ -85,19 +85,32 @@ func structuredAlone(r *mcp.CallToolResult, location string) error {
 	return nil
 }
 
-// withHints: what check says, then at most one more block, for the assistant.
+// wantHints are the hints a client that asks for them must get with the
+// weather of each location (weathermcp.Hints of its conditions, one per
+// line): "" for none. TestSoak fills it.
+var wantHints = map[string]string{}
+
+// withHints: the hints block for the assistant, holding the location's
+// hints, after what check says; no hints block when the location has none.
 func withHints(check func(*mcp.CallToolResult, string) error) func(*mcp.CallToolResult, string) error {
 	return func(r *mcp.CallToolResult, location string) error {
-		if len(r.Content) == 2 {
-			hints, ok := r.Content[1].(*mcp.TextContent)
-			if !ok || hints.Annotations == nil || !slices.Equal(hints.Annotations.Audience, []mcp.Role{"assistant"}) {
-				return fmt.Errorf("the second block is not hints for the assistant: %#v", r.Content[1])
-			}
-			cp := *r
-			cp.Content = r.Content[:1]
-			r = &cp
+		want := wantHints[location]
+		if want == "" {
+			return check(r, location) // one block more fails it
 		}
-		return check(r, location)
+		if len(r.Content) != 2 {
+			return fmt.Errorf("%d content blocks, want the result and the hints %q", len(r.Content), want)
+		}
+		hints, ok := r.Content[1].(*mcp.TextContent)
+		if !ok || hints.Annotations == nil || !slices.Equal(hints.Annotations.Audience, []mcp.Role{"assistant"}) {
+			return fmt.Errorf("the second block is not hints for the assistant: %#v", r.Content[1])
+		}
+		if hints.Text != want {
+			return fmt.Errorf("the hints are %q, want %q", hints.Text, want)
+		}
+		cp := *r
+		cp.Content = r.Content[:1]
+		return check(&cp, location)
 	}
 }
 
@@ -184,10 +197,20 @@ func TestSoak(t *testing.T) {
 	for _, name := range []string{"Bern", "Tokyo", "London", "Paris", "Sydney", "Oslo", "Lima", "Cairo"} {
 		if c, err := svc.Current(name); err == nil {
 			cities[name] = c.Location
+			wantHints[c.Location] = strings.Join(weathermcp.Hints(c), "\n")
 		}
 	}
 	if len(cities) < 3 {
 		t.Fatalf("only %d of the test's cities are known: %v", len(cities), cities)
+	}
+	withSome := 0
+	for _, h := range wantHints {
+		if h != "" {
+			withSome++
+		}
+	}
+	if withSome == 0 || withSome == len(wantHints) {
+		t.Fatalf("%d of the %d cities have hints: the check of hints needs cities with and without", withSome, len(wantHints))
 	}
 	for _, stateless := range []bool{false, true} {
 		era := map[bool]string{false: "stateful (legacy era)", true: "stateless"}[stateless]
@@ -333,4 +356,47 @@ func soak(t *testing.T, svc *weather.Service, cities map[string]string, stateles
 		st.p50, st.p99, st.max = latencies[n/2], latencies[n*99/100], latencies[n-1]
 	}
 	return st
+}
+
+// TestWithHints: withHints fails a result whose hints are missing, other
+// than the location's, or there when the location has none (the planted
+// faults; the check once passed a result without its hints).
+func TestWithHints(t *testing.T) {
+	saved := wantHints
+	t.Cleanup(func() { wantHints = saved })
+	wantHints = map[string]string{"Wet": "Take an umbrella.", "Dry": ""}
+	value := map[string]any{"location": "Wet"}
+	mirror := func(location string) *mcp.TextContent {
+		return &mcp.TextContent{Text: `{"location":"` + location + `"}`}
+	}
+	hints := func(text string) *mcp.TextContent {
+		return &mcp.TextContent{Text: text, Annotations: &mcp.Annotations{Audience: []mcp.Role{"assistant"}}}
+	}
+	check := withHints(func(r *mcp.CallToolResult, location string) error {
+		if len(r.Content) != 1 {
+			return fmt.Errorf("%d content blocks, want 1", len(r.Content))
+		}
+		return nil
+	})
+	tests := []struct {
+		name     string
+		location string
+		content  []mcp.Content
+		wantErr  bool
+	}{
+		{name: "the hints", location: "Wet", content: []mcp.Content{mirror("Wet"), hints("Take an umbrella.")}},
+		{name: "none, none wanted", location: "Dry", content: []mcp.Content{mirror("Dry")}},
+		{name: "missing", location: "Wet", content: []mcp.Content{mirror("Wet")}, wantErr: true},
+		{name: "other hints", location: "Wet", content: []mcp.Content{mirror("Wet"), hints("Wear sunscreen.")}, wantErr: true},
+		{name: "not for the assistant", location: "Wet", content: []mcp.Content{mirror("Wet"), &mcp.TextContent{Text: "Take an umbrella."}}, wantErr: true},
+		{name: "hints where none are", location: "Dry", content: []mcp.Content{mirror("Dry"), hints("Take an umbrella.")}, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := check(&mcp.CallToolResult{Content: tt.content, StructuredContent: value}, tt.location)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("withHints: %v, want an error: %v", err, tt.wantErr)
+			}
+		})
+	}
 }

@@ -19,13 +19,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/internal/interopskip"
 )
 
 var update = flag.Bool("update", false, "write the plain servers' pass lists to testdata/")
 
 const (
-	// requireEnv, set to 1, turns every skip of this package into a failure.
-	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
 	// extensionID is the key the middleware advertises under
 	// capabilities.extensions.
 	extensionID = "io.modelcontextprotocol/content-negotiation"
@@ -310,15 +310,13 @@ func without(a, b []string) []string {
 	return out
 }
 
-// unavailable skips the test, or fails it when requireEnv is set.
+// unavailable skips the test, or fails it when CONTENTNEG_REQUIRE_INTEROP=1 (interopskip).
 func unavailable(t *testing.T, format string, args ...any) {
 	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf("%s (%s=1: the conformance suite may not be skipped)", msg, requireEnv)
-	}
-	t.Skipf("%s (set %s=1 to make this a failure)", msg, requireEnv)
+	interopskip.Unavailable(t, format, args...)
 }
+
+func TestMain(m *testing.M) { os.Exit(interopskip.Main(m).Run()) }
 
 // deadline is suiteDeadline, or less if the test binary's own deadline is
 // nearer, leaving time to report.

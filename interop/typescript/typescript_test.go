@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,15 +13,15 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/contentneg/contentneg/internal/interopskip"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { goleak.VerifyTestMain(interopskip.Main(m)) }
 
 const (
 	// modulePath identifies the module root when looking for it upwards.
 	modulePath = "github.com/contentneg/contentneg"
-	// requireEnv, set to 1, turns every skip of this package into a failure.
-	requireEnv = "CONTENTNEG_REQUIRE_INTEROP"
 	// binEnv names the demo binary for the node tests.
 	binEnv = "DEMO_WEATHER_BIN"
 	// gatewayEnv names the gateway binary for gateway-downstream.mjs.
@@ -190,14 +189,10 @@ var requiredSuites = []string{
 	"TypeScript SDK v2 client, pinned to 2026-07-28, over streamable HTTP, stateless",
 }
 
-// unavailable skips the test, or fails it when requireEnv is set.
+// unavailable skips the test, or fails it when CONTENTNEG_REQUIRE_INTEROP=1 (interopskip).
 func unavailable(t *testing.T, format string, args ...any) {
 	t.Helper()
-	msg := fmt.Sprintf(format, args...)
-	if os.Getenv(requireEnv) == "1" {
-		t.Fatalf("%s (%s=1: the TypeScript interop tests may not be skipped)", msg, requireEnv)
-	}
-	t.Skipf("%s (set %s=1 to make this a failure)", msg, requireEnv)
+	interopskip.Unavailable(t, format, args...)
 }
 
 // deadline is nodeDeadline, or less if the test binary's own deadline is

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -33,14 +32,16 @@ func (p *Post) Ask() (done func()) {
 // Asking reports whether a question of the POST waits for its answer.
 func (p *Post) Asking() bool { return p.asking.Load() > 0 }
 
-// posts are the POSTs under way, by the address of their header map.
+// posts are the POSTs under way, by the identity of their header map (the
+// map's address, compared, never followed: the map is alive while its POST
+// is registered).
 var posts struct {
 	n        atomic.Int32 // len(byHeader), read without the lock
 	mu       sync.Mutex
-	byHeader map[unsafe.Pointer]*Post
+	byHeader map[uintptr]*Post
 }
 
-func headerKey(h http.Header) unsafe.Pointer { return reflect.ValueOf(h).UnsafePointer() }
+func headerKey(h http.Header) uintptr { return reflect.ValueOf(h).Pointer() }
 
 // BeginPost registers the POST whose request headers are h; call end when
 // the POST is served.
@@ -48,7 +49,7 @@ func BeginPost(h http.Header) (p *Post, end func()) {
 	p, key := &Post{}, headerKey(h)
 	posts.mu.Lock()
 	if posts.byHeader == nil {
-		posts.byHeader = make(map[unsafe.Pointer]*Post)
+		posts.byHeader = make(map[uintptr]*Post)
 	}
 	posts.byHeader[key] = p
 	posts.n.Store(int32(len(posts.byHeader)))

@@ -10,7 +10,7 @@ import (
 )
 
 // TestExactResourcePinned pins the go-sdk state ExactResource reads (see
-// resources.go): it fails when a go-sdk version lays it out otherwise.
+// state.go): it fails when a go-sdk version lays it out otherwise.
 func TestExactResourcePinned(t *testing.T) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
 	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {

@@ -50,7 +50,7 @@ func TestRegisteredToolPinned(t *testing.T) {
 
 	tool, found, readable := sdk.RegisteredTool(ss, "get_weather")
 	if !readable || !found {
-		t.Fatalf("found %v, readable %v: the SDK's layout changed (see tools.go)", found, readable)
+		t.Fatalf("found %v, readable %v: the SDK's layout changed (see state.go)", found, readable)
 	}
 	schema, ok := tool.OutputSchema.(*jsonschema.Schema)
 	if !ok || schema.Properties["temp_c"] == nil {
@@ -140,7 +140,7 @@ type errString string
 func (e errString) Error() string { return string(e) }
 
 // TestRegisteredResourcePinned pins the read of the go-sdk's resource
-// registrations (registry.go, go-sdk v1.8.0).
+// registrations (state.go, go-sdk v1.8.0).
 func TestRegisteredResourcePinned(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
@@ -161,7 +161,7 @@ func TestRegisteredResourcePinned(t *testing.T) {
 	for _, tt := range tests {
 		reg, found, readable := sdk.RegisteredResource(ss, tt.uri)
 		if !readable {
-			t.Fatal("the SDK's layout changed (see registry.go)")
+			t.Fatal("the SDK's layout changed (see state.go)")
 		}
 		var gotResource, gotTemplate string
 		if reg.Resource != nil {
@@ -178,5 +178,30 @@ func TestRegisteredResourcePinned(t *testing.T) {
 				t.Errorf("%s: the handler read %v, %v", tt.uri, res, err)
 			}
 		}
+	}
+}
+
+// TestNothingIsReadWithoutTheState: with the state off (another go-sdk
+// version), every lookup says it cannot read it, so that its caller falls
+// back to the wire.
+func TestNothingIsReadWithoutTheState(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	mcp.AddTool(s, &mcp.Tool{Name: "get_weather"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, weather, error) {
+		return nil, weather{}, nil
+	})
+	read := func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "x"}}}, nil
+	}
+	s.AddResource(&mcp.Resource{URI: "weather://cities", Name: "cities"}, read)
+	ss, _ := connect(t, s, false)
+	defer sdk.ReadState(false)()
+	if _, found, readable := sdk.RegisteredTool(ss, "get_weather"); found || readable {
+		t.Errorf("RegisteredTool: found %v, readable %v", found, readable)
+	}
+	if _, found, readable := sdk.RegisteredResource(ss, "weather://cities"); found || readable {
+		t.Errorf("RegisteredResource: found %v, readable %v", found, readable)
+	}
+	if exact, readable := sdk.ExactResource(&mcp.ReadResourceRequest{Session: ss}, "weather://cities"); exact || readable {
+		t.Errorf("ExactResource: exact %v, readable %v", exact, readable)
 	}
 }
