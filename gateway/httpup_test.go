@@ -526,9 +526,10 @@ func connGoroutines() []string {
 // as the server sees it.
 func TestHTTPUpstreamWriteCancelled(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	gone := make(chan struct{})
+	arrived, gone := make(chan struct{}), make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rpc(t, r)
+		close(arrived)
 		<-r.Context().Done()
 		close(gone)
 	}))
@@ -538,6 +539,13 @@ func TestHTTPUpstreamWriteCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	if err := c.Write(ctx, []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"slow"}}`)); err != nil {
 		t.Fatal(err)
+	}
+	// Write returns once the request is on its way; the server must have
+	// it before the cancel, or there is nothing for it to see end.
+	select {
+	case <-arrived:
+	case <-time.After(testWait):
+		t.Fatal("the request never reached the server")
 	}
 	cancel()
 	select {

@@ -56,6 +56,7 @@ var roles = map[string]role{
 	"internal/ctxkey":     helper,
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
+	"internal/httpserve":  integration, // the one serving assembly of the demos and the gateway's command
 	"internal/tokens":     helper,
 	"internal/uritmpl":    helper,
 	"internal/yamlrefuse": helper,
@@ -99,6 +100,9 @@ var roles = map[string]role{
 	"examples/weather/weathertest":               testHelper,
 	"internal/behaviour":                         testHelper,
 	"internal/hostileup":                         testHelper,
+	"internal/interopskip":                       testHelper,
+	"internal/interopskip/skipline":              command, // counts the interop skips for .ci/run
+	"cmd/api-size":                               command,
 	"internal/rawrpc":                            testHelper,
 	"internal/serve/servetest":                   testHelper,
 	"internal/soak":                              testHelper,
