@@ -67,6 +67,13 @@ var compactEdgeCases = []string{
 	`{"deep":` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + "}",
 	`{"u":"\ud83d\ude00","bad":"\ud800"}`,
 	`{"\ud800\u0000":"\udc00\u0000","x":"\uD800\u0041"}`, // gjson pairs a lone surrogate with the next escape
+	// tables without a count, empty null cells, a row's one hoisted table right under it
+	`[[{"a":1},{"a":2}],"x",[{"a":null,"b":null},{"a":[],"b":{}}]]`,
+	`[{"id":1,"p":[1,2],"items":[{"s":"a"},{"s":null}]},{"id":2,"items":[{"s":"c"}]},{"id":null,"items":[]}]`,
+	`[{"id":1,"items":[{"s":"a","t":{"u":[{"v":1},{"v":2}]}},{"s":"b"}]},{"id":2,"items":[{"s":"c"}]}]`,
+	`{"t":[{"a":null,"b":"x","l":[null,"y",null]},{"a":"","b":null,"l":[null,null]}],"t2":[{"k":"v:"},{"k":"a=b"}],"after":{"x":1}}`,
+	`[{"id":1,"x":[{"a":1},{"a":2}],"y":[{"b":1}]},{"id":2,"x":[{"a":3}],"y":[{"b":2},{"b":3}]},{"id":3,"x":{"a":4},"y":[]}]`,
+	`{"a":[{"k":"one two"},{"k":"three"}],"a":1,"b":[{"k":"x"},{"k":"y"}]}`,
 	// hoisted headers, folded columns, list columns and lines of pairs
 	`[{"id":1,"x":[{"a":1}],"x":[{"a":5}]},{"id":2,"x":[{"a":2}]},{"id":3,"x":[{"b":3}]},{"id":4,"x":[]}]`,
 	`[{"id":1,"x":[{"a":1}]},{"id":2,"x":[{"a":2}]},{"id":3,"x":[1,{"a":3}]}]`,
