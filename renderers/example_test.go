@@ -59,7 +59,7 @@ func ExampleGeneric_Text() {
 	// Output:
 	// compact:
 	// location="Bern, Switzerland"
-	// days[2]{date,high_c,low_c,conditions,rain}:
+	// days[]{date,high_c,low_c,conditions,rain}:
 	// 2026-11-20,8,2,Light rain,0.8
 	// 2026-11-21,9,-1,Sunny,0.05
 	//

@@ -16,17 +16,20 @@ import (
 //     "key[]=a,b" for a list of scalars) are one line of logfmt pairs, first; its other members
 //     follow, each a line at its object's indentation: "key: a=1 b=x" (logfmt pairs)
 //     for an object whose members are all written as pairs; "key:" with the members one space
-//     deeper for another object; "key[N]{a,b}:" and N comma-separated rows for an array of
-//     objects whose keys a, b hold a scalar in every element (each row followed by the element's
-//     other members, one space deeper); "key[N]:" and N elements for another array. Rows and
-//     elements are not indented under a header with a key: the count delimits them, and as the
-//     pairs come first only a header can follow them at their indentation.
+//     deeper for another object; "key[]{a,b}:" and one comma-separated row per element for an
+//     array of objects whose keys a, b hold a scalar in every element (each row followed by the
+//     element's other members, one space deeper; a null cell beside others is empty);
+//     "key[N]:" and N elements for another array. Rows and elements are not indented under a
+//     header with a key: a table's rows end at the first line that is not a row (a row holds no
+//     bare '=' and does not end with ':'; as the pairs come first, only a header can follow them
+//     at their indentation), and the count delimits the elements, whose lines can be pairs.
 //   - A table's header also names an object member folded into columns ("user.login"), a list
 //     of scalars whose items end each row ("tags[]", last), and the header of its rows' tables
-//     under a key ("items{sku,qty}", hoisted: each row's table is then "items[N]:" and its rows).
+//     under a key ("items{sku,qty}", hoisted: each row's table is then "items:" and its rows, or
+//     its rows alone where the header hoists one table and it is the row's only block member).
 //   - An element is one line: a scalar; an object's pair members as pairs, with its other members
 //     one space deeper under it ("N:", its index, when it has none); an array as a header without
-//     a key ("[]=a,b", "[N]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
+//     a key ("[]=a,b", "[]{a,b}:", or "[N]=" with nothing after the '=') whose rows or elements
 //     are one space deeper.
 //   - A value deeper than maxDepth, and the whole text when the layout would be longer than the
 //     JSON, is the minified JSON text itself, which the grammar reads as such.
@@ -68,7 +71,7 @@ func (r *render) cObject(obj gjson.Result, s *Schema, indent, depth int) {
 // sees where the rows end without counting them. When moving the pairs first would move a
 // repeated key past another member of that key (the last one counts), the members keep their
 // order, two or more pairable ones in a row sharing a line. A member holding a table whose header
-// nested hoists is written as "key[N]:" and its rows.
+// nested hoists is written as "key:" and its rows (its rows alone: see cBlockMember).
 func (r *render) cMembers(fields []field, cols []column, nested []hoisted, indent, depth int) {
 	if !repeatsAfterBlock(fields) {
 		first := atLineStart
@@ -88,13 +91,18 @@ func (r *render) cMembers(fields []field, cols []column, nested []hoisted, inden
 		if first == 0 {
 			r.b.WriteByte('\n')
 		}
+		blocks := 0
+		for i := range fields {
+			if !isColumn(cols, fields[i].key) && !pairable(fields[i].value) {
+				blocks++
+			}
+		}
 		for i := range fields {
 			f := &fields[i]
 			if isColumn(cols, f.key) || pairable(f.value) {
 				continue
 			}
-			r.writeCompactIndent(indent)
-			r.cBlockMember(f, nested, indent, depth)
+			r.cBlockMember(f, nested, len(nested) == 1 && blocks == 1, indent, depth)
 		}
 		return
 	}
@@ -103,8 +111,8 @@ func (r *render) cMembers(fields []field, cols []column, nested []hoisted, inden
 			i++
 			continue
 		}
-		r.writeCompactIndent(indent)
 		if pairable(fields[i].value) {
+			r.writeCompactIndent(indent)
 			first := atLineStart
 			for ; i < len(fields); i++ {
 				f := &fields[i]
@@ -123,15 +131,20 @@ func (r *render) cMembers(fields []field, cols []column, nested []hoisted, inden
 			r.b.WriteByte('\n')
 			continue
 		}
-		r.cBlockMember(&fields[i], nested, indent, depth)
+		r.cBlockMember(&fields[i], nested, false, indent, depth)
 		i++
 	}
 }
 
-// cBlockMember writes a member on lines of its own, from its key through the end of its last
-// line: a pair alone for a pairable one, "key[N]:" and its rows for a table whose header nested
-// hoists, else as cMember says.
-func (r *render) cBlockMember(f *field, nested []hoisted, indent, depth int) {
+// cBlockMember writes a member on lines of its own at indent, through the end of its last line: a
+// pair alone for a pairable one, the rows of a table whose header nested hoists ("key:" first,
+// unless bare: the header hoists that key alone, and it is the row's only member not written as
+// a pair), else the key and what cMember writes.
+func (r *render) cBlockMember(f *field, nested []hoisted, bare bool, indent, depth int) {
+	if h := findHoisted(nested, f.key); h != nil && r.cHoistedTable(f, h.cols, bare, indent, depth) {
+		return
+	}
+	r.writeCompactIndent(indent)
 	if pairable(f.value) { // a member kept in order among repeated keys
 		r.cPair(f, atLineStart)
 		r.b.WriteByte('\n')
@@ -141,9 +154,6 @@ func (r *render) cBlockMember(f *field, nested []hoisted, indent, depth int) {
 		r.txtString(f.key, keyChars|pairSeparated|atLineStart) // "key=" and JSON text: a pair
 	} else {
 		r.txtString(f.key, keyRules)
-	}
-	if h := findHoisted(nested, f.key); h != nil && r.cHoistedTable(f.value, itemsOf(schemaOf(f.prop)), h.cols, indent, depth) {
-		return
 	}
 	r.cMember(f.value, schemaOf(f.prop), indent, depth)
 }
@@ -171,11 +181,11 @@ func (r *render) cMember(v gjson.Result, s *Schema, indent, depth int) {
 	r.b.WriteByte('\n')
 }
 
-// cArray writes "[N]" and the rest of a non-empty array, through the end of its last line: "=" and
-// the scalars for a list of scalars, a header-once table ("{a,b}:" and one row per element) for a
-// uniform array of objects, else ":" (keyed) or "=" (no key) and one element per line. Rows and
-// elements are written at body. A header without a key ends with "=", not ":": "[N]:" starting the
-// text would read as a markdown link reference definition.
+// cArray writes the rest of a non-empty array from "[", through the end of its last line: "[]=" and
+// the scalars for a list of scalars, a header-once table ("[]{a,b}:" and one row per element, no
+// count) for a uniform array of objects, else "[N]" and ":" (keyed) or "=" (no key) and one element
+// per line. Rows and elements are written at body. A header without a key ends with "=", not ":":
+// "[N]:" starting the text would read as a markdown link reference definition.
 func (r *render) cArray(arr gjson.Result, items *Schema, indent, body, depth int, keyed bool) {
 	if scalarArray(arr) {
 		r.b.WriteString(listMark)
@@ -183,15 +193,16 @@ func (r *render) cArray(arr gjson.Result, items *Schema, indent, body, depth int
 		r.b.WriteByte('\n')
 		return
 	}
-	r.txtCount(arr)
 	if cols, mark, ok := r.cColumns(arr, items); ok {
 		nested := r.cNested(arr, items, cols, depth)
+		r.b.WriteString("[]") // no count: a row is told from what follows it by its form
 		r.cHeader(cols, nested)
 		r.b.WriteString(":\n")
 		r.cRows(arr, items, cols, nested, body, depth)
 		r.popColumns(mark)
 		return
 	}
+	r.txtCount(arr)
 	if keyed {
 		r.b.WriteString(":\n")
 	} else {
@@ -411,19 +422,24 @@ func (r *render) cRowCells(el gjson.Result, cols []column) []gjson.Result {
 func (r *render) cRow(cells []gjson.Result, cols []column, indent int) {
 	r.writeCompactIndent(indent)
 	rule := atLineStart | commaSeparated
+	others := quoteRule(0) // a null cell beside other cells is written as nothing
+	if len(cells) > 1 {
+		others = emptyNull
+	}
+	rule |= others
 	for i, c := range cells {
 		if i > 0 {
 			r.b.WriteByte(',')
 		}
 		if cols[i].list {
-			r.cItemsLast(c, commaSeparated, commaSeparated|elementLine)
+			r.cItemsLast(c, commaSeparated|emptyNull, commaSeparated|emptyNull|elementLine)
 			break
 		}
 		if i == len(cells)-1 {
 			rule |= elementLine // a row ending with ':' would read as a header
 		}
 		r.cToken(c, rule)
-		rule = commaSeparated
+		rule = commaSeparated | others
 	}
 	r.b.WriteByte('\n')
 }
@@ -493,7 +509,7 @@ func findHoisted(nested []hoisted, key string) *hoisted {
 }
 
 // nestedArray reports whether v, a member at depth, is written as an array header and lines
-// ("key[N]:" or "key[N]{...}:"), which is where a hoisted header applies.
+// ("key[N]:" or "key[]{...}:"), which is where a hoisted header applies.
 func nestedArray(v gjson.Result, depth int) bool {
 	return v.IsArray() && !isEmpty(v) && depth+1 < maxDepth && !scalarArray(v)
 }
@@ -502,8 +518,8 @@ func nestedArray(v gjson.Result, depth int) bool {
 // (among the first maxHoisted that hold such an array in some row), when every row's member of
 // that key written as an array header is a table, and at least two of them have the same columns
 // as the first, those columns. A member whose table has other columns keeps its own header; a key
-// with an array that is not a table is not hoisted, since "key[N]:" in a row reads as a hoisted
-// table.
+// with an array that is not a table, or with an object, in some row is not hoisted, since "key:"
+// in a row reads as a hoisted table.
 func (r *render) cNested(arr gjson.Result, items *Schema, cols []column, depth int) []hoisted {
 	var nested []hoisted
 	members := columnMembers(cols)
@@ -514,7 +530,8 @@ func (r *render) cNested(arr gjson.Result, items *Schema, cols []column, depth i
 		fields, mark := r.objectFields(el, items)
 		for i := range fields {
 			f := &fields[i]
-			if !nestedArray(f.value, depth+1) || isColumn(cols, f.key) {
+			object := f.value.IsObject() && !isEmpty(f.value)
+			if !nestedArray(f.value, depth+1) && !object || isColumn(cols, f.key) {
 				continue
 			}
 			h := findHoisted(nested, f.key)
@@ -526,6 +543,10 @@ func (r *render) cNested(arr gjson.Result, items *Schema, cols []column, depth i
 				h = &nested[len(nested)-1]
 			}
 			if h.bad {
+				continue
+			}
+			if object { // "key:" in a row would read as the hoisted table's rows
+				h.bad = true
 				continue
 			}
 			nc, nm, ok := r.cColumns(f.value, itemsOf(schemaOf(f.prop)))
@@ -582,14 +603,16 @@ func (r *render) cHeader(cols []column, nested []hoisted) {
 	r.b.WriteByte('}')
 }
 
-// cHoistedTable writes v, a member at depth, as "[N]:" and its rows at indent when it is a table
-// with the columns cols (hoisted into its parent table's header), and reports whether it did. Its
-// rows' members hoist nothing: the header that would list them is not written.
-func (r *render) cHoistedTable(v gjson.Result, items *Schema, cols []column, indent, depth int) bool {
-	if !nestedArray(v, depth) {
+// cHoistedTable writes f, a row's member at depth, as "key:" and its rows at indent when it is a
+// table with the columns cols (hoisted into its parent table's header), and reports whether it did;
+// bare, as its rows without "key:". Its rows' members hoist nothing: the header that would list
+// them is not written.
+func (r *render) cHoistedTable(f *field, cols []column, bare bool, indent, depth int) bool {
+	if !nestedArray(f.value, depth) {
 		return false
 	}
-	nc, mark, ok := r.cColumns(v, items)
+	items := itemsOf(schemaOf(f.prop))
+	nc, mark, ok := r.cColumns(f.value, items)
 	if !ok {
 		return false
 	}
@@ -597,9 +620,12 @@ func (r *render) cHoistedTable(v gjson.Result, items *Schema, cols []column, ind
 		r.popColumns(mark)
 		return false
 	}
-	r.txtCount(v)
-	r.b.WriteString(":\n")
-	r.cRows(v, items, nc, nil, indent, depth)
+	if !bare {
+		r.writeCompactIndent(indent)
+		r.txtString(f.key, keyRules)
+		r.b.WriteString(":\n")
+	}
+	r.cRows(f.value, items, nc, nil, indent, depth)
 	r.popColumns(mark)
 	return true
 }
@@ -653,8 +679,7 @@ func (r *render) cElementObject(obj gjson.Result, s *Schema, index, indent, dept
 		if !inOrder && pairable(f.value) {
 			continue
 		}
-		r.writeCompactIndent(indent + 1)
-		r.cBlockMember(f, nil, indent+1, depth+1)
+		r.cBlockMember(f, nil, false, indent+1, depth+1)
 	}
 	r.popFields(mark)
 }
@@ -743,6 +768,10 @@ func (r *render) cItemsLast(arr gjson.Result, rule, last quoteRule) {
 // minified JSON text.
 func (r *render) cToken(v gjson.Result, rule quoteRule) {
 	switch v.Type {
+	case gjson.Null:
+		if rule&emptyNull == 0 {
+			r.b.WriteString("null")
+		}
 	case gjson.JSON:
 		r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
 		r.b.Write(r.scratch.buf)

@@ -177,27 +177,38 @@ func isScalarLine(s string) bool {
 	return !strings.Contains(s, "=") && !strings.HasSuffix(s, ":")
 }
 
-// arrayHeader reports whether s starts with a header without a key: "[N]" and then '=' or '{', or
-// "[]=" and a list's items.
+// arrayHeader reports whether s starts with a header without a key: "[N]=" (elements), "[]{" (a
+// table), or "[]=" and a list's items.
 func arrayHeader(s string) bool {
-	if strings.HasPrefix(s, "[]=") && len(s) > 3 {
+	if strings.HasPrefix(s, "[]=") && len(s) > 3 || strings.HasPrefix(s, "[]{") {
 		return true
 	}
 	j := 1
 	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
 		j++
 	}
-	return len(s) > 0 && s[0] == '[' && j > 1 && j+1 < len(s) && s[j] == ']' && (s[j+1] == '=' || s[j+1] == '{')
+	return len(s) > 0 && s[0] == '[' && j > 1 && j+1 < len(s) && s[j] == ']' && s[j+1] == '='
 }
 
 // members reads the member lines of an object at indent, as many as there are. hoisted holds the
-// tables whose header the enclosing table's header gives (for a row's members), by key.
+// tables whose header the enclosing table's header gives (for a row's members), by key; where it
+// holds one, lines that are rows are that table's rows, written without "key:".
 func (d *cdecoder) members(indent int, hoisted map[string][]hfield) (jvalue, error) {
 	obj := jobject{}
 	for {
-		in, _, ok := d.line()
+		in, l, ok := d.line()
 		if !ok || in < indent {
 			break
+		}
+		if in == indent && len(hoisted) == 1 && isRow(l) {
+			for k, fields := range hoisted {
+				v, err := d.rows(fields, nil, indent)
+				if err != nil {
+					return nil, fmt.Errorf("hoisted %q: %w", k, err)
+				}
+				obj = append(obj, jmember{k, v})
+			}
+			continue
 		}
 		rest, err := d.next(indent)
 		if err != nil {
@@ -232,9 +243,8 @@ func (d *cdecoder) members(indent int, hoisted map[string][]hfield) (jvalue, err
 // columns of the key's hoisted table, if any.
 func (d *cdecoder) member(rest string, indent int, fields []hfield) (jvalue, error) {
 	switch {
-	case fields != nil && hoistedHeader(rest):
-		n, _ := strconv.Atoi(rest[1 : len(rest)-2])
-		return d.rows(n, fields, nil, indent)
+	case fields != nil && rest == ":":
+		return d.rows(fields, nil, indent)
 	case rest == ":":
 		return d.members(indent+1, nil)
 	case strings.HasPrefix(rest, ": "):
@@ -245,16 +255,20 @@ func (d *cdecoder) member(rest string, indent int, fields []hfield) (jvalue, err
 	return nil, fmt.Errorf("no '=', ':' or '[' after the key: %q", rest)
 }
 
-// hoistedHeader reports whether rest (what follows a key) is "[N]:" alone.
-func hoistedHeader(rest string) bool {
-	return len(rest) > 3 && rest[0] == '[' && strings.HasSuffix(rest, "]:") && rest[1] != '0' &&
-		strings.Trim(rest[1:len(rest)-2], "0123456789") == ""
-}
-
 // array reads an array from its header (from "[N]" or "[]=" on); rows and elements are at body.
 func (d *cdecoder) array(header string, indent, body, _ int, keyed bool) (jvalue, error) {
+	if strings.HasPrefix(header, "[]{") {
+		fields, hoisted, tail, err := fieldList(header[3:], true)
+		if err != nil {
+			return nil, err
+		}
+		if tail != ":" {
+			return nil, fmt.Errorf("want ':' after the fields, got %q", tail)
+		}
+		return d.rows(fields, hoisted, body)
+	}
 	if strings.HasPrefix(header, "[]=") {
-		arr, tail, err := items(header[3:], "")
+		arr, tail, err := items(header[3:], "", false)
 		if err != nil {
 			return nil, err
 		}
@@ -283,29 +297,25 @@ func (d *cdecoder) array(header string, indent, body, _ int, keyed bool) (jvalue
 			arr = append(arr, v)
 		}
 		return arr, nil
-	case strings.HasPrefix(rest, "{"):
-		fields, hoisted, tail, err := fieldList(rest[1:], true)
-		if err != nil {
-			return nil, err
-		}
-		if tail != ":" {
-			return nil, fmt.Errorf("want ':' after the fields, got %q", tail)
-		}
-		return d.rows(n, fields, hoisted, body)
 	}
 	return nil, fmt.Errorf("bad array header %q", header)
 }
 
-// rows reads n rows of a table with columns fields at body, each followed by the element's other
-// members one space deeper; hoisted are the tables whose header the table's header gives.
-func (d *cdecoder) rows(n int, fields []hfield, hoisted map[string][]hfield, body int) (jvalue, error) {
-	arr := make([]jvalue, 0, n)
-	for range n {
+// rows reads the rows of a table with columns fields at body, each followed by the element's
+// other members one space deeper, up to the first line at body that is not a row (or a line less
+// indented); hoisted are the tables whose header the table's header gives.
+func (d *cdecoder) rows(fields []hfield, hoisted map[string][]hfield, body int) (jvalue, error) {
+	var arr []jvalue
+	for {
+		in, l, ok := d.line()
+		if !ok || in != body || !isRow(l) {
+			break
+		}
 		row, err := d.next(body)
 		if err != nil {
 			return nil, err
 		}
-		cells, tail, err := items(row, "")
+		cells, tail, err := items(row, "", len(fields) > 1)
 		if err != nil {
 			return nil, err
 		}
@@ -328,7 +338,44 @@ func (d *cdecoder) rows(n int, fields []hfield, hoisted map[string][]hfield, bod
 		}
 		arr = append(arr, obj)
 	}
+	if len(arr) == 0 {
+		return nil, errors.New("a table without rows")
+	}
 	return arr, nil
+}
+
+// isRow reports whether a line (without its indentation) is a table row: comma-separated values
+// (an empty one is null), none of them a bare string holding '=', the last not a bare string
+// ending with ':'. Any other line (a header, a line of pairs) ends the rows before it.
+func isRow(s string) bool {
+	if s == "" {
+		return false
+	}
+	for {
+		n := 0
+		if s[0] != ',' { // else an empty cell
+			var err error
+			if n, err = tokenLen(s, ","); err != nil {
+				return false
+			}
+		}
+		cell := s[:n]
+		bare := cell != "" && cell[0] != '"' && cell[0] != '[' && cell[0] != '{'
+		if bare && strings.Contains(cell, "=") {
+			return false
+		}
+		s = s[n:]
+		if s == "" {
+			return !bare || !strings.HasSuffix(cell, ":")
+		}
+		if s[0] != ',' {
+			return false
+		}
+		s = s[1:]
+		if s == "" {
+			return true // a last cell that is empty
+		}
+	}
 }
 
 // element reads one element of an array at indent.
@@ -382,7 +429,7 @@ func pairs(s string) (jvalue, error) {
 				return nil, fmt.Errorf("bad list in pair %q", s)
 			}
 			var arr []jvalue
-			arr, s, err = items(s[3:], " ")
+			arr, s, err = items(s[3:], " ", false)
 			if err != nil {
 				return nil, err
 			}
@@ -412,20 +459,25 @@ func pairs(s string) (jvalue, error) {
 }
 
 // items reads comma-separated tokens, each ending at ',' or one of stops (or the end), and returns
-// them with what follows the last one.
-func items(s, stops string) ([]jvalue, string, error) {
+// them with what follows the last one. With empty, a token may be empty: null (a row's cell beside
+// others).
+func items(s, stops string, empty bool) ([]jvalue, string, error) {
 	var out []jvalue
 	for {
-		n, err := tokenLen(s, ","+stops)
-		if err != nil {
-			return nil, "", err
+		if empty && (s == "" || strings.IndexByte(","+stops, s[0]) >= 0) {
+			out = append(out, nil)
+		} else {
+			n, err := tokenLen(s, ","+stops)
+			if err != nil {
+				return nil, "", err
+			}
+			v, err := token(s[:n], "")
+			if err != nil {
+				return nil, "", err
+			}
+			out = append(out, v)
+			s = s[n:]
 		}
-		v, err := token(s[:n], "")
-		if err != nil {
-			return nil, "", err
-		}
-		out = append(out, v)
-		s = s[n:]
 		if !strings.HasPrefix(s, ",") {
 			return out, s, nil
 		}

@@ -20,39 +20,39 @@ func TestCompactTextTableEnds(t *testing.T) {
 		{
 			name: "members after a table come before it",
 			give: `{"result":{"rows":[{"id":4,"name":"Victor Hugo"},{"id":5,"name":"Émile Zola 🚲"}],"count":5,"source_id":"default"}}`,
-			want: "result:\n count=5 source_id=default\n rows[2]{id,name}:\n 4,Victor Hugo\n 5,Émile Zola 🚲",
+			want: "result:\n count=5 source_id=default\n rows[]{id,name}:\n 4,Victor Hugo\n 5,Émile Zola 🚲",
 		},
 		{
 			name: "a pair alone on its line is quoted as in a line of pairs",
 			give: `{"rows":[{"id":1,"name":"Ada Lovelace"},{"id":2,"name":"Grace Hopper"}],"afterEmpties":"still here"}`,
-			want: "afterEmpties=\"still here\"\nrows[2]{id,name}:\n1,Ada Lovelace\n2,Grace Hopper",
+			want: "afterEmpties=\"still here\"\nrows[]{id,name}:\n1,Ada Lovelace\n2,Grace Hopper",
 		},
 		{
 			name: "a list alone on its line is quoted as in a line of pairs",
 			give: `{"tags":["a b","c"],"more":{"x":[{"y":"long enough text"},{"y":"to be a table"}]}}`,
-			want: "tags[]=\"a b\",c\nmore:\n x[2]{y}:\n long enough text\n to be a table",
+			want: "tags[]=\"a b\",c\nmore:\n x[]{y}:\n long enough text\n to be a table",
 		},
 		{
 			name: "pairs between blocks join the first line",
 			give: `{"a":[{"k":"some text here"},{"k":"more text here"}],"n":1,"b":{"c":[1,[2]],"d":"x"},"m":"two words"}`,
-			want: "n=1 m=\"two words\"\na[2]{k}:\nsome text here\nmore text here\nb:\n d=x\n c[2]:\n 1\n []=2",
+			want: "n=1 m=\"two words\"\na[]{k}:\nsome text here\nmore text here\nb:\n d=x\n c[2]:\n 1\n []=2",
 		},
 		{
 			name: "a row that ends with a colon is quoted",
 			give: `{"notes":[{"text":"see below:"},{"text":"and here"}],"count":2,"more":"words"}`,
-			want: "count=2 more=words\nnotes[2]{text}:\n\"see below:\"\nand here",
+			want: "count=2 more=words\nnotes[]{text}:\n\"see below:\"\nand here",
 		},
 		{
 			name: "repeated keys keep their relative order",
 			give: `{"a":1,"t":[{"k":"first row"},{"k":"second row"}],"a":2}`,
-			want: "a=1 a=2\nt[2]{k}:\nfirst row\nsecond row",
+			want: "a=1 a=2\nt[]{k}:\nfirst row\nsecond row",
 		},
 		{
 			// The one case where members follow a table: a pair that repeats a table's key (the
 			// last one counts), so the members keep their order; rows never hold a bare '='.
 			name: "a pair repeating a table's key keeps its place",
 			give: `{"t":[{"k":"first row"},{"k":"second row"}],"b":"x y","t":2}`,
-			want: "t[2]{k}:\nfirst row\nsecond row\nb=\"x y\" t=2",
+			want: "t[]{k}:\nfirst row\nsecond row\nb=\"x y\" t=2",
 		},
 	}
 	for _, tt := range tests {

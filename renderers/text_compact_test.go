@@ -67,6 +67,13 @@ var compactEdgeCases = []string{
 	`{"deep":` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + "}",
 	`{"u":"\ud83d\ude00","bad":"\ud800"}`,
 	`{"\ud800\u0000":"\udc00\u0000","x":"\uD800\u0041"}`, // gjson pairs a lone surrogate with the next escape
+	// tables without a count, empty null cells, a row's one hoisted table right under it
+	`[[{"a":1},{"a":2}],"x",[{"a":null,"b":null},{"a":[],"b":{}}]]`,
+	`[{"id":1,"p":[1,2],"items":[{"s":"a"},{"s":null}]},{"id":2,"items":[{"s":"c"}]},{"id":null,"items":[]}]`,
+	`[{"id":1,"items":[{"s":"a","t":{"u":[{"v":1},{"v":2}]}},{"s":"b"}]},{"id":2,"items":[{"s":"c"}]}]`,
+	`{"t":[{"a":null,"b":"x","l":[null,"y",null]},{"a":"","b":null,"l":[null,null]}],"t2":[{"k":"v:"},{"k":"a=b"}],"after":{"x":1}}`,
+	`[{"id":1,"x":[{"a":1},{"a":2}],"y":[{"b":1}]},{"id":2,"x":[{"a":3}],"y":[{"b":2},{"b":3}]},{"id":3,"x":{"a":4},"y":[]}]`,
+	`{"a":[{"k":"one two"},{"k":"three"}],"a":1,"b":[{"k":"x"},{"k":"y"}]}`,
 	// hoisted headers, folded columns, list columns and lines of pairs
 	`[{"id":1,"x":[{"a":1}],"x":[{"a":5}]},{"id":2,"x":[{"a":2}]},{"id":3,"x":[{"b":3}]},{"id":4,"x":[]}]`,
 	`[{"id":1,"x":[{"a":1}]},{"id":2,"x":[{"a":2}]},{"id":3,"x":[1,{"a":3}]}]`,
@@ -142,7 +149,7 @@ func TestCompactTextIssue17(t *testing.T) {
 		{
 			name: "the issue's list: every element that holds '=' is quoted (a list column's items are cells)",
 			give: `{"entities":[{"name":"Zoë","observations":["maintainer since 2024","role=admin verified=true"]},{"name":"Bob","observations":["x"]}]}`,
-			want: "entities[2]{name,observations[]}:\nZoë,maintainer since 2024,\"role=admin verified=true\"\nBob,x",
+			want: "entities[]{name,observations[]}:\nZoë,maintainer since 2024,\"role=admin verified=true\"\nBob,x",
 		},
 		{
 			name: "a list in a line of pairs quotes every element that holds a space or '='",
@@ -203,47 +210,67 @@ func TestCompactTextLayout(t *testing.T) {
 		{
 			name: "nested tables with the same columns: the header once, in the outer header",
 			give: `{"orders":[{"id":1,"items":[{"sku":"A","qty":1}]},{"id":2,"items":[{"sku":"B","qty":2},{"sku":"C","qty":3}]}]}`,
-			want: "orders[2]{id,items{sku,qty}}:\n1\n items[1]:\n A,1\n2\n items[2]:\n B,2\n C,3",
+			want: "orders[]{id,items{sku,qty}}:\n1\n A,1\n2\n B,2\n C,3",
+		},
+		{
+			name: "two hoisted tables: each row's tables under their keys",
+			give: `[{"id":1,"l":[{"n":"a"},{"n":"b"}],"m":[{"o":"x"}]},{"id":2,"l":[{"n":"c"}],"m":[{"o":"y"},{"o":"z"}]}]`,
+			want: "[]{id,l{n},m{o}}:\n1\n l:\n a\n b\n m:\n x\n2\n l:\n c\n m:\n y\n z",
+		},
+		{
+			name: "a hoisted table beside another member that is not a pair keeps its key",
+			give: `[{"id":1,"items":[{"sku":"A"},{"sku":"B"}],"meta":{"x":[{"k":1},{"k":2}]}},{"id":2,"items":[{"sku":"C"}]}]`,
+			want: "[]{id,items{sku}}:\n1\n items:\n A\n B\n meta:\n  x[]{k}:\n  1\n  2\n2\n C",
+		},
+		{
+			name: "no hoisting where a row holds an object under the key: \"key:\" would read as its rows",
+			give: `[{"id":1,"l":[{"n":"a"}],"m":[{"o":"x"}]},{"id":2,"l":{"n":"c"},"m":[{"o":"y"}]},{"id":3,"l":[{"n":"d"}],"m":[]}]`,
+			want: "[]{id,m{o}}:\n1\n l[]{n}:\n a\n m:\n x\n2\n l: n=c\n m:\n y\n3\n m=[]\n l[]{n}:\n d",
+		},
+		{
+			name: "a null cell beside others is empty; a row of one cell writes null; the empty string is quoted",
+			give: `{"t":[{"a":null,"b":"","c":null},{"a":1,"b":null,"c":null}],"u":[{"k":null},{"k":""}],"v":[{"i":1,"l":["x",null]},{"i":null,"l":[null,null]}]}`,
+			want: "t[]{a,b,c}:\n,\"\",\n1,,\nu[]{k}:\nnull\n\"\"\nv[]{i,l[]}:\n1,x,\n,,",
 		},
 		{
 			name: "a nested table with other columns keeps its header; an empty one is []",
 			give: `[{"id":1,"x":[{"a":1}]},{"id":2,"x":[{"a":2}]},{"id":3,"x":[{"b":3}]},{"id":4,"x":[]}]`,
-			want: "[4]{id,x{a}}:\n1\n x[1]:\n 1\n2\n x[1]:\n 2\n3\n x[1]{b}:\n 3\n4\n x=[]",
+			want: "[]{id,x{a}}:\n1\n 1\n2\n 2\n3\n x[]{b}:\n 3\n4\n x=[]",
 		},
 		{
 			name: "no hoisting when a row holds an array that is not a table under that key",
 			give: `[{"identifier":1,"x":[{"alpha":1}]},{"identifier":2,"x":[{"alpha":2}]},{"identifier":3,"x":[1,{"alpha":3}]}]`,
-			want: "[3]{identifier}:\n1\n x[1]{alpha}:\n 1\n2\n x[1]{alpha}:\n 2\n3\n x[2]:\n 1\n alpha=3",
+			want: "[]{identifier}:\n1\n x[]{alpha}:\n 1\n2\n x[]{alpha}:\n 2\n3\n x[2]:\n 1\n alpha=3",
 		},
 		{
 			name: "nested tables that differ only in a list column or a folded member keep their headers",
 			give: `[{"i":1,"x":[{"a":1,"t":["p"]},{"a":2,"t":["q"]}]},{"i":2,"x":[{"a":3,"t":"r"},{"a":4,"t":"s"}]},{"i":3,"x":[{"a":5,"t":{"u":1}},{"a":6,"t":{"u":2}}]}]`,
-			want: "[3]{i}:\n1\n x[2]{a,t[]}:\n 1,p\n 2,q\n2\n x[2]{a,t}:\n 3,r\n 4,s\n3\n x[2]{a,t.u}:\n 5,1\n 6,2",
+			want: "[]{i}:\n1\n x[]{a,t[]}:\n 1,p\n 2,q\n2\n x[]{a,t}:\n 3,r\n 4,s\n3\n x[]{a,t.u}:\n 5,1\n 6,2",
 		},
 		{
 			name: "an object with the same keys in every row folds into columns",
 			give: `[{"n":1,"user":{"login":"a","id":7}},{"n":2,"user":{"id":8,"login":"b"}}]`,
-			want: "[2]{n,user.login,user.id}:\n1,a,7\n2,b,8",
+			want: "[]{n,user.login,user.id}:\n1,a,7\n2,b,8",
 		},
 		{
 			name: "a member beside a folded object keeps its line (found by the fuzzer)",
 			give: `[{"u":{"a":1,"b":2},"v":{"c":[1]}},{"u":{"a":3,"b":4},"v":{"c":[2]}}]`,
-			want: "[2]{u.a,u.b}:\n1,2\n v: c[]=1\n3,4\n v: c[]=2",
+			want: "[]{u.a,u.b}:\n1,2\n v: c[]=1\n3,4\n v: c[]=2",
 		},
 		{
 			name: "objects with other keys do not fold",
 			give: `[{"n":1,"u":{"a":1}},{"n":2,"u":{"b":1}}]`,
-			want: "[2]{n}:\n1\n u: a=1\n2\n u: b=1",
+			want: "[]{n}:\n1\n u: a=1\n2\n u: b=1",
 		},
 		{
 			name: "a key holding '.' is quoted in a header",
 			give: `[{"a.b":1,"c":{"d.e":2}},{"a.b":3,"c":{"d.e":4}}]`,
-			want: "[2]{\"a.b\",c.\"d.e\"}:\n1,2\n3,4",
+			want: "[]{\"a.b\",c.\"d.e\"}:\n1,2\n3,4",
 		},
 		{
 			name: "a list in every row is the last column, its items the last cells",
 			give: `[{"k":"a","tags":["x y","z"]},{"k":"b","tags":["1"]}]`,
-			want: "[2]{k,tags[]}:\na,x y,z\nb,\"1\"",
+			want: "[]{k,tags[]}:\na,x y,z\nb,\"1\"",
 		},
 		{
 			name: "no list column when a row's list is empty",
@@ -258,7 +285,7 @@ func TestCompactTextLayout(t *testing.T) {
 		{
 			name: "pairable members make one line of pairs, before the other members",
 			give: `{"a":1,"b":"x y","c":{"d":[{"e":1},{"e":2}]},"f":"p q"}`,
-			want: "a=1 b=\"x y\" f=\"p q\"\nc:\n d[2]{e}:\n 1\n 2",
+			want: "a=1 b=\"x y\" f=\"p q\"\nc:\n d[]{e}:\n 1\n 2",
 		},
 	}
 	for _, tt := range tests {

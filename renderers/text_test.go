@@ -33,11 +33,11 @@ func TestGenericText(t *testing.T) {
 			name: "compact table",
 			give: `{"location":"Bern, Switzerland","days":[{"date":"2026-11-20","high_c":8,"low_c":2,"conditions":"Light rain"},{"date":"2026-11-21","high_c":7,"low_c":-1,"conditions":"Sun, wind"}]}`,
 			opts: compact,
-			want: "location=\"Bern, Switzerland\"\ndays[2]{date,high_c,low_c,conditions}:\n2026-11-20,8,2,Light rain\n2026-11-21,7,-1,\"Sun, wind\"",
+			want: "location=\"Bern, Switzerland\"\ndays[]{date,high_c,low_c,conditions}:\n2026-11-20,8,2,Light rain\n2026-11-21,7,-1,\"Sun, wind\"",
 		},
-		{name: "compact table keeps empty columns", give: `[{"k":"a","v":null},{"k":"b","v":""}]`, opts: compact, want: "[2]{k,v}:\na,null\nb,\"\""},
-		{name: "compact table null cell", give: `[{"k":null,"v":1},{"k":"b","v":2}]`, opts: compact, want: "[2]{k,v}:\nnull,1\nb,2"},
-		{name: "compact table of records", give: `{"t":[{"k":"a b","v":[1],"w":{}},{"k":"c","v":{"x":[{"y":1}]},"w":{}}]}`, opts: compact, want: "t[2]{k,w}:\na b,{}\n v[]=1\nc,{}\n v:\n  x[1]{y}:\n  1"},
+		{name: "compact table keeps empty columns", give: `[{"k":"a","v":null},{"k":"b","v":""}]`, opts: compact, want: "[]{k,v}:\na,\nb,\"\""},
+		{name: "compact table null cell", give: `[{"k":null,"v":1},{"k":"b","v":2}]`, opts: compact, want: "[]{k,v}:\n,1\nb,2"},
+		{name: "compact table of records", give: `{"t":[{"k":"a b","v":[1],"w":{}},{"k":"c","v":{"x":[{"y":1}]},"w":{}}]}`, opts: compact, want: "t[]{k,w}:\na b,{}\n v[]=1\nc,{}\n v:\n  x[]{y}:\n  1"},
 		{name: "aligned table", give: `{"t":[{"k":"alpha","v":10},{"k":"long  gap","v":2},{"k":"gamma","v":3}]}`, want: "t[3]:\n  k            v\n  alpha        10\n  \"long  gap\"  2\n  gamma        3"},
 		{name: "aligned table counts runes", give: `[{"k":"Zürich","v":1},{"k":"x","v":2}]`, want: "k       v\nZürich  1\nx       2"},
 		{name: "non-uniform array", give: `{"list":[{"a":"the first element of the list here"},"the second element of the list here",["the third element","of the list here"],{}]}`, want: "list[4]:\n  1:\n    a: the first element of the list here\n  2: the second element of the list here\n  3[2]: the third element, of the list here\n  4: {}"},
@@ -208,9 +208,9 @@ func TestGenericTextNoBlankRow(t *testing.T) {
 		{
 			name: "nested one-column table, null first row",
 			give: `{"a":{"b":{"rows":[{"k":null},{"k":"x"}]}}}`,
-			want: "a:\n b:\n  rows[2]{k}:\n  null\n  x",
+			want: "a:\n b:\n  rows[]{k}:\n  null\n  x",
 		},
-		{name: "root one-column table", give: `[{"k":null},{"k":null}]`, want: "[2]{k}:\nnull\nnull"},
+		{name: "root one-column table", give: `[{"k":null},{"k":null}]`, want: "[]{k}:\nnull\nnull"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

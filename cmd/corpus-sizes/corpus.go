@@ -125,6 +125,9 @@ type itemSizes struct {
 	uniform bool // the value is, or holds as its only container, a uniform array of objects
 	json    size
 	renders []size // parallel to renderings
+	// table, for a uniform item, are the sizes of its table alone: the value itself, or the object's
+	// one array member (its other members, scalars, are a labelled list in markdown, not a table).
+	table *itemSizes
 }
 
 // measure renders every item every way and counts bytes and tokens.
@@ -140,27 +143,67 @@ func measure(items []item) ([]itemSizes, error) {
 		}
 		return size{bytes: len(s), tokens: len(ids)}, nil
 	}
-	var out []itemSizes
-	for _, it := range items {
+	one := func(it item) (itemSizes, error) {
 		js, err := count(string(it.value))
 		if err != nil {
-			return nil, err
+			return itemSizes{}, err
 		}
-		sz := itemSizes{name: it.name, uniform: uniform(it.value), json: js}
+		sz := itemSizes{name: it.name, json: js}
 		for _, r := range renderings {
 			text, err := render(it, r)
 			if err != nil {
-				return nil, fmt.Errorf("item %s, %s: %w", it.name, r, err)
+				return itemSizes{}, fmt.Errorf("item %s, %s: %w", it.name, r, err)
 			}
 			s, err := count(text)
 			if err != nil {
-				return nil, err
+				return itemSizes{}, err
 			}
 			sz.renders = append(sz.renders, s)
+		}
+		return sz, nil
+	}
+	var out []itemSizes
+	for _, it := range items {
+		sz, err := one(it)
+		if err != nil {
+			return nil, err
+		}
+		if sz.uniform = uniform(it.value); sz.uniform {
+			table := sz
+			if t, ok := tableOf(it); ok {
+				if table, err = one(t); err != nil {
+					return nil, err
+				}
+			}
+			sz.table = &table
 		}
 		out = append(out, sz)
 	}
 	return out, nil
+}
+
+// tableOf returns the table of a uniform item that is an object: its one array member, with that
+// property's schema. It reports false for an item that is the table itself (an array).
+func tableOf(it item) (item, bool) {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(it.value, &obj) != nil {
+		return item{}, false
+	}
+	for k, v := range obj {
+		if len(v) == 0 || v[0] != '[' {
+			continue
+		}
+		t := item{name: it.name + "." + k, value: v}
+		if it.schema != nil {
+			for _, p := range it.schema.Properties {
+				if p.Name == k {
+					t.schema = p.Schema
+				}
+			}
+		}
+		return t, true
+	}
+	return item{}, false
 }
 
 func render(it item, r rendering) (string, error) {
