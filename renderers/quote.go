@@ -20,7 +20,6 @@ const (
 	pairSeparated                        // it is in a line of "k=v k=v" pairs (logfmt): ' '
 	elementLine                          // it is a whole line in a list of elements: a final ':'
 	headerKey                            // it is a key in a compact table header: '.'
-	emptyNull                            // it is a cell of a compact row beside others: null is written as nothing
 )
 
 // A data value is also quoted, whatever its place, when it could read as another kind of value

@@ -18,7 +18,7 @@ import (
 //     for an object whose members are all written as pairs; "key:" with the members one space
 //     deeper for another object; "key[]{a,b}:" and one comma-separated row per element for an
 //     array of objects whose keys a, b hold a scalar in every element (each row followed by the
-//     element's other members, one space deeper; a null cell beside others is empty);
+//     element's other members, one space deeper);
 //     "key[N]:" and N elements for another array. Rows and elements are not indented under a
 //     header with a key: a table's rows end at the first line that is not a row (a row holds no
 //     bare '=' and does not end with ':'; as the pairs come first, only a header can follow them
@@ -422,24 +422,19 @@ func (r *render) cRowCells(el gjson.Result, cols []column) []gjson.Result {
 func (r *render) cRow(cells []gjson.Result, cols []column, indent int) {
 	r.writeCompactIndent(indent)
 	rule := atLineStart | commaSeparated
-	others := quoteRule(0) // a null cell beside other cells is written as nothing
-	if len(cells) > 1 {
-		others = emptyNull
-	}
-	rule |= others
 	for i, c := range cells {
 		if i > 0 {
 			r.b.WriteByte(',')
 		}
 		if cols[i].list {
-			r.cItemsLast(c, commaSeparated|emptyNull, commaSeparated|emptyNull|elementLine)
+			r.cItemsLast(c, commaSeparated, commaSeparated|elementLine)
 			break
 		}
 		if i == len(cells)-1 {
 			rule |= elementLine // a row ending with ':' would read as a header
 		}
 		r.cToken(c, rule)
-		rule = commaSeparated | others
+		rule = commaSeparated
 	}
 	r.b.WriteByte('\n')
 }
@@ -768,10 +763,6 @@ func (r *render) cItemsLast(arr gjson.Result, rule, last quoteRule) {
 // minified JSON text.
 func (r *render) cToken(v gjson.Result, rule quoteRule) {
 	switch v.Type {
-	case gjson.Null:
-		if rule&emptyNull == 0 {
-			r.b.WriteString("null")
-		}
 	case gjson.JSON:
 		r.scratch.buf = appendJSONText(r.scratch.buf[:0], v.Raw)
 		r.b.Write(r.scratch.buf)

@@ -67,7 +67,7 @@ var compactEdgeCases = []string{
 	`{"deep":` + strings.Repeat("[", 40) + "1" + strings.Repeat("]", 40) + "}",
 	`{"u":"\ud83d\ude00","bad":"\ud800"}`,
 	`{"\ud800\u0000":"\udc00\u0000","x":"\uD800\u0041"}`, // gjson pairs a lone surrogate with the next escape
-	// tables without a count, empty null cells, a row's one hoisted table right under it
+	// tables without a count, a row's one hoisted table right under it
 	`[[{"a":1},{"a":2}],"x",[{"a":null,"b":null},{"a":[],"b":{}}]]`,
 	`[{"id":1,"p":[1,2],"items":[{"s":"a"},{"s":null}]},{"id":2,"items":[{"s":"c"}]},{"id":null,"items":[]}]`,
 	`[{"id":1,"items":[{"s":"a","t":{"u":[{"v":1},{"v":2}]}},{"s":"b"}]},{"id":2,"items":[{"s":"c"}]}]`,
@@ -228,9 +228,9 @@ func TestCompactTextLayout(t *testing.T) {
 			want: "[]{id,m{o}}:\n1\n l[]{n}:\n a\n m:\n x\n2\n l: n=c\n m:\n y\n3\n m=[]\n l[]{n}:\n d",
 		},
 		{
-			name: "a null cell beside others is empty; a row of one cell writes null; the empty string is quoted",
+			name: "a null cell is null; the empty string is quoted",
 			give: `{"t":[{"a":null,"b":"","c":null},{"a":1,"b":null,"c":null}],"u":[{"k":null},{"k":""}],"v":[{"i":1,"l":["x",null]},{"i":null,"l":[null,null]}]}`,
-			want: "t[]{a,b,c}:\n,\"\",\n1,,\nu[]{k}:\nnull\n\"\"\nv[]{i,l[]}:\n1,x,\n,,",
+			want: "t[]{a,b,c}:\nnull,\"\",null\n1,null,null\nu[]{k}:\nnull\n\"\"\nv[]{i,l[]}:\n1,x,null\nnull,null,null",
 		},
 		{
 			name: "a nested table with other columns keeps its header; an empty one is []",
