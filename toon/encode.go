@@ -336,7 +336,6 @@ func trimmable(c rune) bool { return unicode.IsSpace(c) || c == '\uFEFF' }
 // appendQuoted appends s in double quotes with TOON's escapes (section 7.1): \\, \", \n, \r, \t,
 // and \u00xx for the other control characters; invalid UTF-8 is written as U+FFFD.
 func appendQuoted(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -356,22 +355,28 @@ func appendQuoted(b []byte, s string) []byte {
 			i++
 			continue
 		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
+		b = appendEscape(append(b, s[start:i]...), c)
 		i++
 		start = i
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendEscape appends the escape of an ASCII byte that TOON and JSON both
+// escape alike: '"', '\\', and the control characters (\n, \r, \t, else
+// \u00xx).
+func appendEscape(b []byte, c byte) []byte {
+	const hex = "0123456789abcdef"
+	switch c {
+	case '"', '\\':
+		return append(b, '\\', c)
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	}
+	return append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
 }

@@ -546,8 +546,10 @@ func appendJSON(b []byte, n *node) []byte {
 	}
 }
 
+// appendJSONString appends s as a JSON string: ASCII escaped as TOON
+// escapes it (appendEscape), U+2028 and U+2029 escaped, invalid UTF-8 as
+// U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -557,19 +559,7 @@ func appendJSONString(b []byte, s string) []byte {
 				i++
 				continue
 			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
+			b = appendEscape(append(b, s[start:i]...), c)
 			i++
 			start = i
 			continue
