@@ -147,8 +147,10 @@ func (p *pooled) closeIfIdle() *conn {
 
 var _ rest.Backend = (*Backend)(nil)
 
-// ErrClosed is what a closed Backend's methods return.
-var ErrClosed = errors.New("gosdkbackend: closed")
+// ErrClosed is what a closed Backend's methods return. It wraps
+// [rest.ErrUnavailable]: a closed backend is a server that is stopping, and
+// a REST client may try again (503).
+var ErrClosed = fmt.Errorf("gosdkbackend: closed: %w", rest.ErrUnavailable)
 
 // New connects a client session to server over in-memory transports. The
 // server must have the content-negotiation middleware installed.
@@ -522,6 +524,12 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 		return cs.CallTool(withRawCall(ctx, call), &mcp.CallToolParams{Meta: meta, Name: name, Arguments: arguments})
 	})
 	wire := call.take()
+	if err != nil && ctx.Err() != nil {
+		// The request's context ended (its client went away, or the
+		// server is stopping and ended the calls under way): whatever the
+		// call failed with, that is why.
+		return nil, fmt.Errorf("gosdkbackend: call tool %s: %w", name, context.Cause(ctx))
+	}
 	if err != nil {
 		return nil, wrap(err, "call tool "+name)
 	}
