@@ -24,8 +24,16 @@ const stopGrace = time.Second
 // a stop never waits for a call under way: in-flight calls end with an
 // error, their clients are answered, and the servers stop.
 type lifetime struct {
-	ctx    context.Context
-	cancel context.CancelFunc
+	// ctx ends HTTP requests (the servers' BaseContext); calls ends MCP
+	// requests, after ctx: a REST call whose MCP request fails because the
+	// stop ended it then finds its own context already ended, and answers
+	// 503, never 500 (context.AfterFunc runs in a goroutine of its own, so
+	// one context for both let the MCP error overtake the HTTP request's
+	// cancellation).
+	ctx         context.Context
+	cancel      context.CancelFunc
+	calls       context.Context
+	cancelCalls context.CancelFunc
 
 	once     sync.Once
 	deadline time.Time // stopGrace after the first end: shared by every server's stop
@@ -33,14 +41,16 @@ type lifetime struct {
 
 func newLifetime() *lifetime {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &lifetime{ctx: ctx, cancel: cancel}
+	calls, cancelCalls := context.WithCancel(context.Background())
+	return &lifetime{ctx: ctx, cancel: cancel, calls: calls, cancelCalls: cancelCalls}
 }
 
 // end cancels every request under way; it may be called more than once.
 func (l *lifetime) end() {
 	l.once.Do(func() {
 		l.deadline = time.Now().Add(stopGrace)
-		l.cancel()
+		l.cancel()      // every HTTP request's context has ended when it returns
+		l.cancelCalls() // then the MCP requests'
 	})
 }
 
@@ -56,7 +66,7 @@ func (l *lifetime) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		stop := context.AfterFunc(l.ctx, cancel)
+		stop := context.AfterFunc(l.calls, cancel)
 		defer stop()
 		return next(ctx, method, req)
 	}
