@@ -8,13 +8,12 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/contentneg/contentneg/internal/hostcheck"
 	"github.com/contentneg/contentneg/internal/rawjson"
 )
 
@@ -43,6 +42,7 @@ func (g *Gateway) Handler(opts *HTTPOptions) http.Handler {
 		h.opts = *opts
 	}
 
+	h.hosts = hostcheck.New(h.opts.Hosts)
 	if h.opts.MaxBody <= 0 {
 		h.opts.MaxBody = 4 << 20
 	}
@@ -57,8 +57,9 @@ func (g *Gateway) Handler(opts *HTTPOptions) http.Handler {
 }
 
 type httpHandler struct {
-	g    *Gateway
-	opts HTTPOptions
+	g     *Gateway
+	opts  HTTPOptions
+	hosts hostcheck.Hosts
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
@@ -179,7 +180,7 @@ func writeEvent(w io.Writer, msg []byte) error {
 const sessionHeader = "Mcp-Session-Id"
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if !h.hostAllowed(r) {
+	if !h.hosts.Allows(r) {
 		http.Error(w, fmt.Sprintf("Forbidden: invalid Host header %q", r.Host), http.StatusForbidden)
 		return
 	}
@@ -208,41 +209,6 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET, POST, DELETE")
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
 	}
-}
-
-// hostAllowed refuses a foreign Host on a loopback bind: DNS rebinding.
-func (h *httpHandler) hostAllowed(r *http.Request) bool {
-	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
-	if !ok || local == nil || !isLoopback(local.String()) {
-		return true
-	}
-	if isLoopback(r.Host) {
-		return true
-	}
-	host := r.Host
-	if hp, _, err := net.SplitHostPort(r.Host); err == nil {
-		host = hp
-	}
-	for _, allowed := range h.opts.Hosts {
-		if strings.EqualFold(allowed, host) || strings.EqualFold(allowed, r.Host) {
-			return true
-		}
-	}
-	return false
-}
-
-// isLoopback reports whether a host (with or without a port) is a
-// loopback name or address.
-func isLoopback(addr string) bool {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		host = strings.Trim(addr, "[]")
-	}
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
 }
 
 func (h *httpHandler) lookup(id string) *httpSession {

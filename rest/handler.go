@@ -13,6 +13,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/contentneg/contentneg/internal/hostcheck"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -103,7 +104,7 @@ type Handler struct {
 	timeout  time.Duration
 	// bodyTimeout bounds the arrival of a request's body; 0 for none.
 	bodyTimeout time.Duration
-	hosts       hostNames
+	hosts       hostcheck.Hosts
 	log         *zap.Logger
 	catalogs    catalogs
 	validators  validators
@@ -128,7 +129,7 @@ func New(backend Backend, opts *Options) *Handler {
 		log:     opts.Logger,
 
 		corsOrigins: newCORS(opts.CORS),
-		hosts:       newHostNames(opts.Hosts),
+		hosts:       hostcheck.New(opts.Hosts),
 		bodyTimeout: opts.BodyTimeout,
 	}
 	if h.neg == nil {

@@ -6,7 +6,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
@@ -22,68 +21,13 @@ import (
 // from a page of an origin CORS does not allow; and what no client may do:
 // hold a handler by trickling a body.
 
-// hostNames is the set of Options.Hosts: lower-case names without port.
-type hostNames struct {
-	any   bool
-	names map[string]bool
-}
-
-func newHostNames(hosts []string) hostNames {
-	var hs hostNames
-	for _, h := range hosts {
-		h = strings.ToLower(strings.TrimSpace(h))
-		if name, _, err := net.SplitHostPort(h); err == nil {
-			h = name
-		}
-		h = strings.Trim(h, "[]")
-		switch h {
-		case "":
-		case "*":
-			hs.any = true
-		default:
-			if hs.names == nil {
-				hs.names = make(map[string]bool, len(hosts))
-			}
-			hs.names[h] = true
-		}
-	}
-	return hs
-}
-
-// hostName is the host of a Host header or an address, lower-case, without
-// port or IPv6 brackets.
-func hostName(hostport string) string {
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		hostport = h
-	}
-	return strings.ToLower(strings.Trim(hostport, "[]"))
-}
-
-// loopbackName reports whether name (see hostName) is "localhost" or a
-// loopback IP address.
-func loopbackName(name string) bool {
-	if name == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(name)
-	return err == nil && ip.IsLoopback()
-}
-
 // rebound returns the 403 for a request that reached a loopback address
 // under a name that is not loopback nor in Options.Hosts; nil for one the
 // handler answers. The local address is the one net/http puts in the
 // request's context (http.LocalAddrContextKey); without it (a handler
 // called directly) there is nothing to check.
 func (h *Handler) rebound(r *http.Request) *Error {
-	if h.hosts.any {
-		return nil
-	}
-	local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
-	if !ok || local == nil || !loopbackName(hostName(local.String())) {
-		return nil
-	}
-	name := hostName(r.Host)
-	if loopbackName(name) || h.hosts.names[name] {
+	if h.hosts.Allows(r) {
 		return nil
 	}
 	return newError(http.StatusForbidden, CodeForbidden,

@@ -56,6 +56,7 @@ var roles = map[string]role{
 	"internal/ctxkey":     helper,
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
+	"internal/hostcheck":  helper,
 	"internal/httpserve":  integration, // the one serving assembly of the demos and the gateway's command
 	"internal/tokens":     helper,
 	"internal/uritmpl":    helper,
