@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/contentneg/contentneg/internal/interopskip"
+
+	"github.com/contentneg/contentneg/internal/jsontest"
 )
 
 // TestTOONReferenceDecoder renders every corpus value (with its schema's order and without) and
@@ -125,37 +127,32 @@ func TestTOONReferenceDecoder(t *testing.T) {
 			t.Errorf("%s: the reference decoder refuses\n%s\n%s", d.name, d.toon, r.Error)
 			continue
 		}
-		want, err := decodeJSON(d.value)
+		want, err := jsontest.Read(d.value)
 		if err != nil {
 			t.Fatalf("%s: %v", d.name, err)
 		}
-		got, err := decodeJSON(r.Value)
+		got, err := jsontest.Read(r.Value)
 		if err != nil {
 			t.Fatalf("%s: the reference decoder's JSON %q: %v", d.name, r.Value, err)
 		}
-		if diff := sameValueAsFloat64(want, got, "$", &approximated); diff != "" {
+		if diff := asFloat64(&approximated).Values(want, got, "$"); diff != "" {
 			t.Errorf("%s: the reference decoder reads\n%s\nas %s: %s", d.name, d.toon, r.Value, diff)
 		}
 	}
 	t.Logf("the reference decoder read %d documents (%d corpus renderings, %d fixtures) back; %d numbers had more digits than a float64 holds", len(docs), len(docs)-fixtures, fixtures, approximated)
 }
 
-// sameValueAsFloat64 is sameValue for a decoder whose numbers are float64: a number of a that a
-// float64 holds exactly must be the same number in b, any other b's nearest float64 (counted in
-// approximated).
-func sameValueAsFloat64(a, b any, path string, approximated *int) string {
-	switch a := a.(type) {
-	case tnum:
-		b, ok := b.(tnum)
-		if !ok {
-			return fmt.Sprintf("%s: number %s vs %#v", path, a, b)
-		}
+// asFloat64 compares numbers as a decoder whose numbers are float64 reads
+// them: a number of a that a float64 holds exactly must be the same number
+// in b, any other b's nearest float64 (counted in approximated).
+func asFloat64(approximated *int) jsontest.Compare {
+	return jsontest.Compare{Numbers: func(a, b jsontest.Number, path string) string {
 		f, err := strconv.ParseFloat(string(a), 64)
 		if err != nil {
 			return fmt.Sprintf("%s: number %s out of the float64 range: %v", path, a, err)
 		}
-		if sameNumber(string(a), strconv.FormatFloat(f, 'g', -1, 64)) {
-			if !sameNumber(string(a), string(b)) {
+		if jsontest.SameNumber(string(a), strconv.FormatFloat(f, 'g', -1, 64)) {
+			if !jsontest.SameNumber(string(a), string(b)) {
 				return fmt.Sprintf("%s: number %s vs %s", path, a, b)
 			}
 			return ""
@@ -165,38 +162,5 @@ func sameValueAsFloat64(a, b any, path string, approximated *int) string {
 			return fmt.Sprintf("%s: number %s (nearest float64 %v) vs %s", path, a, f, b)
 		}
 		return ""
-	case *tobj:
-		b, ok := b.(*tobj)
-		if !ok || len(a.keys) != len(b.keys) {
-			return fmt.Sprintf("%s: object %v vs %#v", path, a.keys, b)
-		}
-		for i, k := range a.keys {
-			j := -1
-			for n := range b.keys {
-				if b.keys[n] == k {
-					j = n
-				}
-			}
-			if j < 0 {
-				return fmt.Sprintf("%s: member %q missing", path, k)
-			}
-			if diff := sameValueAsFloat64(a.vals[i], b.vals[j], path+"."+k, approximated); diff != "" {
-				return diff
-			}
-		}
-		return ""
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
-			return fmt.Sprintf("%s: array of %d vs %#v", path, len(a), b)
-		}
-		for i := range a {
-			if diff := sameValueAsFloat64(a[i], b[i], fmt.Sprintf("%s[%d]", path, i), approximated); diff != "" {
-				return diff
-			}
-		}
-		return ""
-	default:
-		return sameValue(a, b, path)
-	}
+	}}
 }

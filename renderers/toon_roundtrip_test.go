@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/contentneg/contentneg/toon"
+
+	"github.com/contentneg/contentneg/internal/jsontest"
+	"github.com/contentneg/contentneg/internal/rawjson"
 )
 
 // toonEdgeCases are hand-written values that try the encoder's corners; they seed the fuzzer.
@@ -63,8 +66,8 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim too
 		return // gjson may accept what encoding/json refuses (and vice versa): nothing to compare
 	}
 	if errors.Is(err, ErrTooDeep) {
-		if jsonNesting(value) <= maxDepth {
-			tb.Fatalf("TOON(%s): %v, but it nests only %d deep", value, err, jsonNesting(value))
+		if rawjson.Depth(value) <= maxDepth {
+			tb.Fatalf("TOON(%s): %v, but it nests only %d deep", value, err, rawjson.Depth(value))
 		}
 		return
 	}
@@ -75,22 +78,22 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim too
 		tb.Fatalf("TOON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
 	if err := checkTOONLayout(out); err != nil {
-		tb.Fatalf("TOON(%s) =\n%s\n%v", clip(string(value)), out, err)
+		tb.Fatalf("TOON(%s) =\n%s\n%v", jsontest.Clip(string(value)), out, err)
 	}
 	back, err := toon.ToJSON([]byte(out), nil)
 	if err != nil {
-		tb.Fatalf("TOON(%s) =\n%s\ndoes not decode: %v", clip(string(value)), out, err)
+		tb.Fatalf("TOON(%s) =\n%s\ndoes not decode: %v", jsontest.Clip(string(value)), out, err)
 	}
-	got, err := decodeJSON(back)
+	got, err := jsontest.Read(back)
 	if err != nil {
 		tb.Fatalf("toon.ToJSON gave %q: %v", back, err)
 	}
-	want, err := decodeJSON(value)
+	want, err := jsontest.Read(value)
 	if err != nil {
 		tb.Fatalf("decode JSON %q: %v", value, err)
 	}
-	if diff := sameValue(want, got, "$"); diff != "" {
-		tb.Fatalf("TOON(%s) =\n%s\nreads back differently: %s", clip(string(value)), out, diff)
+	if diff := (jsontest.Compare{}).Values(want, got, "$"); diff != "" {
+		tb.Fatalf("TOON(%s) =\n%s\nreads back differently: %s", jsontest.Clip(string(value)), out, diff)
 	}
 }
 
@@ -125,29 +128,9 @@ func checkTOONLayout(doc string) error {
 	return nil
 }
 
-// jsonNesting returns the deepest nesting of brackets in a JSON text, outside strings.
-func jsonNesting(value []byte) int {
-	depth, deepest, inString := 0, 0, false
-	for i := 0; i < len(value); i++ {
-		switch c := value[i]; {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == '[' || c == '{':
-			depth++
-			deepest = max(deepest, depth)
-		case c == ']' || c == '}':
-			depth--
-		}
-	}
-	return deepest
-}
-
 func TestTOONRoundTripEdgeCases(t *testing.T) {
 	for _, v := range toonEdgeCases {
-		t.Run(clip(v), func(t *testing.T) {
+		t.Run(jsontest.Clip(v), func(t *testing.T) {
 			checkTOONRoundTrip(t, []byte(v), Options{})
 		})
 	}

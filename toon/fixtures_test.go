@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/contentneg/contentneg/internal/jsontest"
 )
 
 // fixtureFile is one file of the spec's fixtures (tests/fixtures.schema.json).
@@ -121,7 +123,7 @@ func TestDecodeFixtures(t *testing.T) {
 				if err != nil {
 					t.Fatalf("ToJSON(%q): %v", doc, err)
 				}
-				if diff := sameJSON(tt.Expected, got, true); diff != "" {
+				if diff := (jsontest.Compare{Ordered: true}).Texts(tt.Expected, got); diff != "" {
 					t.Errorf("ToJSON(%q) = %s\nwant %s\n%s", doc, got, tt.Expected, diff)
 				}
 			})

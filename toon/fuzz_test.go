@@ -9,6 +9,9 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/contentneg/contentneg/internal/jsontest"
+	"github.com/contentneg/contentneg/internal/rawjson"
 )
 
 // edgeCases are hand-written values that try the encoder's corners; they seed FuzzRoundTrip.
@@ -87,7 +90,7 @@ func checkRoundTrip(t *testing.T, value []byte, delim Delimiter) {
 		t.Fatalf("FromJSON(%s): %v", value, err)
 	}
 	// Each line stands for at least one byte of JSON and carries two spaces per level of nesting.
-	if limit := (4+2*nesting(value))*len(value) + 64; len(out) > limit {
+	if limit := (4+2*rawjson.Depth(value))*len(value) + 64; len(out) > limit {
 		t.Fatalf("FromJSON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
 	if err := checkLayout(string(out)); err != nil {
@@ -97,36 +100,16 @@ func checkRoundTrip(t *testing.T, value []byte, delim Delimiter) {
 	if err != nil {
 		t.Fatalf("FromJSON(%s) =\n%s\ndoes not decode: %v", clip(string(value)), out, err)
 	}
-	if diff := sameJSON(value, back, false); diff != "" {
+	if diff := (jsontest.Compare{}).Texts(value, back); diff != "" {
 		t.Fatalf("FromJSON(%s) =\n%s\nreads back as %s: %s", clip(string(value)), out, back, diff)
 	}
-	v, err := readJSON(value)
+	v, err := jsontest.Read(value)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := checkQuoting(v, byte(delim)); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// nesting returns the deepest nesting of brackets in a JSON text, outside strings.
-func nesting(value []byte) int {
-	depth, deepest, inString := 0, 0, false
-	for i := 0; i < len(value); i++ {
-		switch c := value[i]; {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case inString:
-		case c == '[' || c == '{':
-			depth++
-			deepest = max(deepest, depth)
-		case c == ']' || c == '}':
-			depth--
-		}
-	}
-	return deepest
 }
 
 // checkLayout checks the encoder's whitespace rules (section 12): LF only, no trailing newline or
@@ -189,8 +172,8 @@ func checkQuoting(v any, delim byte) error {
 				return err
 			}
 		}
-	case *jobj:
-		for _, e := range v.vals {
+	case *jsontest.Object:
+		for _, e := range v.Values {
 			if err := checkQuoting(e, delim); err != nil {
 				return err
 			}
@@ -230,7 +213,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("ToJSON(%q) = %s encodes to\n%s\nwhich does not decode: %v", doc, got, out, err)
 		}
-		if diff := sameJSON(got, back, false); diff != "" {
+		if diff := (jsontest.Compare{}).Texts(got, back); diff != "" {
 			t.Fatalf("ToJSON(%q) = %s encodes to\n%s\nwhich reads back as %s: %s", doc, got, out, back, diff)
 		}
 	})

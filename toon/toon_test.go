@@ -7,6 +7,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/contentneg/contentneg/internal/jsontest"
 )
 
 func TestCanonicalNumber(t *testing.T) {
@@ -56,7 +58,7 @@ func TestCanonicalNumber(t *testing.T) {
 			if got := canonicalNumber(tt.give); got != tt.want {
 				t.Errorf("canonicalNumber(%s) = %s, want %s", tt.give, got, tt.want)
 			}
-			if !sameNumber(tt.give, tt.want) {
+			if !jsontest.SameNumber(tt.give, tt.want) {
 				t.Errorf("%s and %s are different numbers", tt.give, tt.want)
 			}
 			// Decoding gives the same canonical form.

@@ -101,6 +101,7 @@ var roles = map[string]role{
 	"examples/weather/weathertest":               testHelper,
 	"internal/behaviour":                         testHelper,
 	"internal/hostileup":                         testHelper,
+	"internal/jsontest":                          testHelper,
 	"internal/interopskip":                       testHelper,
 	"internal/interopskip/skipline":              command, // counts the interop skips for .ci/run
 	"cmd/api-size":                               command,
