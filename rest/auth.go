@@ -7,14 +7,14 @@ import (
 	"strings"
 )
 
-// RequireAPIKey returns a handler that serves h only to requests carrying
+// requireAPIKey returns a handler that serves h only to requests carrying
 // key, as "Authorization: Bearer KEY" or "X-API-Key: KEY" (compared in
 // constant time), and answers the others 401 with "WWW-Authenticate:
 // Bearer" and the error body. GET /capabilities, GET /openapi.json and GET
 // /healthz stay public, so clients can discover the API and probes need no
 // key, and so do CORS preflights (browsers send them without credentials).
-// An empty key returns h itself.
-func (h *Handler) RequireAPIKey(key string) http.Handler {
+// An empty key returns h itself (see [Options].APIKey).
+func (h *handler) requireAPIKey(key string) http.Handler {
 	if key == "" {
 		return h
 	}
@@ -29,14 +29,14 @@ func (h *Handler) RequireAPIKey(key string) http.Handler {
 		h.cors(w, r) // a page of an allowed origin may read the 401
 		hdr.Set("X-Request-ID", requestID(r.Header.Get("X-Request-ID")))
 		hdr.Set("WWW-Authenticate", `Bearer realm="mcp"`)
-		writeError(w, newError(http.StatusUnauthorized, CodeUnauthorized,
+		writeError(w, newError(http.StatusUnauthorized, codeUnauthorized,
 			"this API needs a key: send Authorization: Bearer KEY or X-API-Key: KEY"))
 	})
 }
 
 // public reports whether r is routed, as ServeHTTP routes it, to the
 // capabilities or the OpenAPI description.
-func (h *Handler) public(r *http.Request) bool {
+func (h *handler) public(r *http.Request) bool {
 	if isPreflight(r) || r.URL.Path == "/" && h.base != "" {
 		return true // a preflight, or the redirect to the base path
 	}

@@ -31,7 +31,7 @@ type capabilitiesBody struct {
 // capabilities answers GET /capabilities (and the base path itself): the
 // server's identity and capabilities, the formats it renders, and links to
 // everything else.
-func (h *Handler) capabilities(q *request) *Error {
+func (h *handler) capabilities(q *request) *Error {
 	s, err := h.backend.Server(q.ctx)
 	if err != nil {
 		return h.backendError(err, "describe the server")
@@ -57,7 +57,7 @@ func (h *Handler) capabilities(q *request) *Error {
 
 // root answers GET {base}/: the index page for a client that prefers HTML
 // (a browser), else the capabilities.
-func (h *Handler) root(q *request) *Error {
+func (h *handler) root(q *request) *Error {
 	if mt, _, e := negotiate(q, h.neg); e == nil && mt == shaping.HTML.MediaType {
 		return h.index(q)
 	}
@@ -67,7 +67,7 @@ func (h *Handler) root(q *request) *Error {
 // healthz answers GET /healthz: 200 while the handler serves. It asks the
 // backend nothing, so a probe costs nothing and says only that HTTP is
 // served; a backend that fails shows in the other endpoints' 503s.
-func (h *Handler) healthz(q *request) *Error {
+func (h *handler) healthz(q *request) *Error {
 	hdr := q.w.Header()
 	hdr.Set("Content-Type", shaping.JSON.MediaType)
 	hdr.Set("Cache-Control", "no-store")

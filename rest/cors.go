@@ -57,7 +57,7 @@ func isPreflight(r *http.Request) bool {
 // cors sets the CORS headers of a response to r and reports whether the
 // request was a preflight, answered here. With CORS off it does nothing:
 // a preflight then falls through to 405, which a browser reads as refused.
-func (h *Handler) cors(w http.ResponseWriter, r *http.Request) bool {
+func (h *handler) cors(w http.ResponseWriter, r *http.Request) bool {
 	if !h.corsOrigins.enabled() {
 		return false
 	}
@@ -75,7 +75,7 @@ func (h *Handler) cors(w http.ResponseWriter, r *http.Request) bool {
 	hdr.Add("Vary", "Access-Control-Request-Method")
 	hdr.Add("Vary", "Access-Control-Request-Headers")
 	if !allowed {
-		writeError(w, newError(http.StatusForbidden, CodeForbidden, "cross-origin requests from this origin are not allowed"))
+		writeError(w, newError(http.StatusForbidden, codeForbidden, "cross-origin requests from this origin are not allowed"))
 		return true
 	}
 	hdr.Set("Access-Control-Allow-Origin", origin)

@@ -7,32 +7,45 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// The error codes of the seed's error body this binding uses.
+// The error codes of the seed's error body this binding uses ([Error]'s
+// Code field lists them).
 const (
-	CodeInvalidParameter     = "INVALID_PARAMETER"
-	CodeNotFound             = "NOT_FOUND"
-	CodeMethodNotAllowed     = "METHOD_NOT_ALLOWED"
-	CodeNotAcceptable        = "NOT_ACCEPTABLE"
-	CodePayloadTooLarge      = "PAYLOAD_TOO_LARGE"
-	CodeToolError            = "TOOL_ERROR"
-	CodeInputRequired        = "INPUT_REQUIRED"
-	CodeNotImplemented       = "NOT_IMPLEMENTED"
-	CodeUnauthorized         = "UNAUTHORIZED"
-	CodeForbidden            = "FORBIDDEN"
-	CodeInternal             = "INTERNAL_ERROR"
-	CodeTimeout              = "TIMEOUT"
-	CodeUnavailable          = "UNAVAILABLE"
-	CodeRangeNotSatisfiable  = "RANGE_NOT_SATISFIABLE"
-	CodePreconditionFailed   = "PRECONDITION_FAILED"
-	CodeUnsupportedMediaType = "UNSUPPORTED_MEDIA_TYPE"
+	codeInvalidParameter    = "INVALID_PARAMETER"
+	codeNotFound            = "NOT_FOUND"
+	codeMethodNotAllowed    = "METHOD_NOT_ALLOWED"
+	codeNotAcceptable       = "NOT_ACCEPTABLE"
+	codePayloadTooLarge     = "PAYLOAD_TOO_LARGE"
+	codeToolError           = "TOOL_ERROR"
+	codeInputRequired       = "INPUT_REQUIRED"
+	codeNotImplemented      = "NOT_IMPLEMENTED"
+	codeUnauthorized        = "UNAUTHORIZED"
+	codeForbidden           = "FORBIDDEN"
+	codeInternal            = "INTERNAL_ERROR"
+	codeTimeout             = "TIMEOUT"
+	codeUnavailable         = "UNAVAILABLE"
+	codeRangeNotSatisfiable = "RANGE_NOT_SATISFIABLE"
+	codePreconditionFailed  = "PRECONDITION_FAILED"
 )
 
 // Error is the seed's error body: {"status", "code", "message",
-// "details"?}. It is always sent as application/json.
+// "details"?}, the body of every answer with a status of 400 or more,
+// always sent as application/json. A Go client of the REST API can decode
+// an error answer into it.
 type Error struct {
-	Status  int      `json:"status"`
-	Code    string   `json:"code"`
-	Message string   `json:"message"`
+	// Status is the answer's HTTP status.
+	Status int `json:"status"`
+	// Code says what went wrong, for a program: one of INVALID_PARAMETER
+	// (400), UNAUTHORIZED (401), FORBIDDEN (403), NOT_FOUND (404),
+	// METHOD_NOT_ALLOWED (405), NOT_ACCEPTABLE (406), TIMEOUT (408 for a
+	// body, 504 for a call), PRECONDITION_FAILED (412), PAYLOAD_TOO_LARGE
+	// (413), RANGE_NOT_SATISFIABLE (416), TOOL_ERROR and INPUT_REQUIRED
+	// (422), INTERNAL_ERROR (500), NOT_IMPLEMENTED (501) and UNAVAILABLE
+	// (503).
+	Code string `json:"code"`
+	// Message says it for a person.
+	Message string `json:"message"`
+	// Details, when present, say which field is wrong and how, or (406)
+	// which media types can be served.
 	Details []Detail `json:"details,omitempty"`
 }
 
@@ -55,11 +68,11 @@ func newError(status int, code, message string, details ...Detail) *Error {
 }
 
 func invalid(message string, details ...Detail) *Error {
-	return newError(http.StatusBadRequest, CodeInvalidParameter, message, details...)
+	return newError(http.StatusBadRequest, codeInvalidParameter, message, details...)
 }
 
 func notFound(message string) *Error {
-	return newError(http.StatusNotFound, CodeNotFound, message)
+	return newError(http.StatusNotFound, codeNotFound, message)
 }
 
 // writeError writes e as the seed's error body, as JSON whatever the
@@ -95,12 +108,12 @@ func (c *errorCatcher) WriteHeader(status int) {
 		return
 	}
 	c.caught = true
-	code, msg := CodeInternal, http.StatusText(status)
+	code, msg := codeInternal, http.StatusText(status)
 	switch status {
 	case http.StatusRequestedRangeNotSatisfiable:
-		code, msg = CodeRangeNotSatisfiable, "the Range header asks for no byte of the content"
+		code, msg = codeRangeNotSatisfiable, "the Range header asks for no byte of the content"
 	case http.StatusPreconditionFailed:
-		code, msg = CodePreconditionFailed, "a precondition (If-Match, If-Unmodified-Since) does not hold"
+		code, msg = codePreconditionFailed, "a precondition (If-Match, If-Unmodified-Since) does not hold"
 	}
 	writeError(c.ResponseWriter, newError(status, code, msg))
 }

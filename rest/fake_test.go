@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -155,7 +156,7 @@ type failing struct{ rest.Backend }
 
 func (failing) Tools(context.Context) ([]rest.Tool, error) { return nil, fmt.Errorf("connection lost") }
 
-func newTestHandler(t *testing.T) (*rest.Handler, *fake) {
+func newTestHandler(t *testing.T) (http.Handler, *fake) {
 	t.Helper()
 	f := newFake()
 	return rest.New(f, &rest.Options{BasePath: "/mcp/v1", CallTimeout: 5 * time.Second}), f

@@ -17,17 +17,18 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// Defaults of [Options].
+// The defaults of [Options], and the bounds of a list's page (?limit=).
 const (
-	DefaultMaxBodyBytes = 1 << 20
-	DefaultCallTimeout  = 60 * time.Second
-	DefaultCatalogTTL   = time.Second
-	DefaultBodyTimeout  = 30 * time.Second
-	DefaultLimit        = 50
-	MaxLimit            = 500
+	defaultMaxBodyBytes = 1 << 20
+	defaultCallTimeout  = 60 * time.Second
+	defaultCatalogTTL   = time.Second
+	defaultBodyTimeout  = 30 * time.Second
+	defaultLimit        = 50
+	maxLimit            = 500
 )
 
-// Options configures a [Handler]. A nil *Options means the defaults.
+// Options configures the handler [New] returns. A nil *Options means the
+// defaults.
 type Options struct {
 	// BasePath is the path the API is served under ("/mcp/v1"); empty
 	// means the root. Requests outside it get 404.
@@ -40,14 +41,14 @@ type Options struct {
 	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
 	MaxBodyBytes int64
 	// CallTimeout bounds every call to the backend (504 beyond); 0 or a
-	// negative value means DefaultCallTimeout, 60 seconds (contract section
+	// negative value means defaultCallTimeout, 60 seconds (contract section
 	// 8).
 	CallTimeout time.Duration
 	// BodyTimeout bounds the time a request's body may take to arrive,
 	// counted from the moment the handler sees the request: a client that
 	// announces a body and trickles it is cut (408 with the error body, and
 	// the connection closed), whatever CallTimeout says, which counts from
-	// the call. 0 means DefaultBodyTimeout, 30 seconds; a negative value
+	// the call. 0 means defaultBodyTimeout, 30 seconds; a negative value
 	// means none of the handler's own (the http.Server's ReadTimeout still
 	// applies, and an http.Server whose ReadTimeout is no longer keeps its
 	// own, earlier deadline). It is set on the connection with
@@ -91,11 +92,20 @@ type Options struct {
 	// A value the server cannot render is a 422 tool error naming the
 	// formats.
 	FormatArgument string
+	// APIKey, when not empty, is required of every request, as
+	// "Authorization: Bearer KEY" or "X-API-Key: KEY" (compared in constant
+	// time); the others are answered 401 with "WWW-Authenticate: Bearer"
+	// and the error body. GET /capabilities, GET /openapi.json and GET
+	// /healthz stay public, so clients can discover the API and probes need
+	// no key, and so do CORS preflights (browsers send them without
+	// credentials). Empty, the default, means no key: authentication is
+	// then the embedding application's (any net/http middleware around the
+	// handler).
+	APIKey string
 }
 
-// Handler serves the REST binding. Make one with [New]; it is safe for
-// concurrent use.
-type Handler struct {
+// handler serves the REST binding.
+type handler struct {
 	backend  Backend
 	base     string
 	neg      *shaping.Negotiator
@@ -113,14 +123,15 @@ type Handler struct {
 	corsOrigins corsOrigins
 }
 
-var _ http.Handler = (*Handler)(nil)
+var _ http.Handler = (*handler)(nil)
 
-// New returns a Handler serving backend.
-func New(backend Backend, opts *Options) *Handler {
+// New returns the REST binding of backend: an [http.Handler], safe for
+// concurrent use, that answers every request under opts.BasePath.
+func New(backend Backend, opts *Options) http.Handler {
 	if opts == nil {
 		opts = &Options{}
 	}
-	h := &Handler{
+	h := &handler{
 		backend: backend,
 		base:    strings.TrimRight(opts.BasePath, "/"),
 		neg:     opts.Negotiator,
@@ -139,14 +150,14 @@ func New(backend Backend, opts *Options) *Handler {
 		h.argument = shaping.New(&shaping.Options{FormatArgument: opts.FormatArgument})
 	}
 	if h.maxBody <= 0 {
-		h.maxBody = DefaultMaxBodyBytes
+		h.maxBody = defaultMaxBodyBytes
 	}
 	if h.timeout <= 0 {
-		h.timeout = DefaultCallTimeout
+		h.timeout = defaultCallTimeout
 	}
 	switch {
 	case h.bodyTimeout == 0:
-		h.bodyTimeout = DefaultBodyTimeout
+		h.bodyTimeout = defaultBodyTimeout
 	case h.bodyTimeout < 0:
 		h.bodyTimeout = 0
 	}
@@ -156,14 +167,10 @@ func New(backend Backend, opts *Options) *Handler {
 	h.log = h.log.Named("rest")
 	h.catalogs.ttl = opts.CatalogTTL
 	if h.catalogs.ttl == 0 {
-		h.catalogs.ttl = DefaultCatalogTTL
+		h.catalogs.ttl = defaultCatalogTTL
 	}
-	return h
+	return h.requireAPIKey(opts.APIKey)
 }
-
-// BasePath returns the path the API is served under, without a trailing
-// slash ("" for the root).
-func (h *Handler) BasePath() string { return h.base }
 
 // request is one request being served.
 type request struct {
@@ -192,13 +199,13 @@ func (q *request) query() url.Values {
 	return q.params
 }
 
-type endpoint func(h *Handler, q *request) *Error
+type endpoint func(h *handler, q *request) *Error
 
 // route is the methods one path answers.
 type route map[string]endpoint
 
 // ServeHTTP serves one request of the REST binding.
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
 	hdr.Add("Vary", "Accept")
 	id := requestID(r.Header.Get("X-Request-ID"))
@@ -236,7 +243,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ep, ok := rt[method]
 	if !ok {
 		hdr.Set("Allow", allow(rt))
-		writeError(w, newError(http.StatusMethodNotAllowed, CodeMethodNotAllowed,
+		writeError(w, newError(http.StatusMethodNotAllowed, codeMethodNotAllowed,
 			r.Method+" is not allowed here; allowed: "+allow(rt)))
 		return
 	}
@@ -261,7 +268,7 @@ func runs(method string, segs []string) bool {
 }
 
 // segments returns the unescaped path segments under the base path.
-func (h *Handler) segments(r *http.Request) ([]string, bool) {
+func (h *handler) segments(r *http.Request) ([]string, bool) {
 	p := r.URL.EscapedPath()
 	rest, ok := strings.CutPrefix(p, h.base)
 	if !ok || rest != "" && rest[0] != '/' {
@@ -283,26 +290,26 @@ func (h *Handler) segments(r *http.Request) ([]string, bool) {
 }
 
 var (
-	toolsRoute      = route{http.MethodGet: (*Handler).listTools}
-	toolRoute       = route{http.MethodGet: (*Handler).getTool}
-	schemaRoute     = route{http.MethodGet: (*Handler).getSchema}
-	executeRoute    = route{http.MethodPost: (*Handler).execute}
-	resourcesRoute  = route{http.MethodGet: (*Handler).listResources, http.MethodPost: unexpressible("creating resources")}
-	resourceRoute   = route{http.MethodGet: (*Handler).getResource, http.MethodPut: unexpressible("updating resources")}
-	contentRoute    = route{http.MethodGet: (*Handler).getContent}
-	promptsRoute    = route{http.MethodGet: (*Handler).listPrompts}
-	promptRoute     = route{http.MethodGet: (*Handler).getPrompt}
-	renderRoute     = route{http.MethodPost: (*Handler).renderPrompt}
-	capabilityRoute = route{http.MethodGet: (*Handler).capabilities}
-	openAPIRoute    = route{http.MethodGet: (*Handler).openAPI}
+	toolsRoute      = route{http.MethodGet: (*handler).listTools}
+	toolRoute       = route{http.MethodGet: (*handler).getTool}
+	schemaRoute     = route{http.MethodGet: (*handler).getSchema}
+	executeRoute    = route{http.MethodPost: (*handler).execute}
+	resourcesRoute  = route{http.MethodGet: (*handler).listResources, http.MethodPost: unexpressible("creating resources")}
+	resourceRoute   = route{http.MethodGet: (*handler).getResource, http.MethodPut: unexpressible("updating resources")}
+	contentRoute    = route{http.MethodGet: (*handler).getContent}
+	promptsRoute    = route{http.MethodGet: (*handler).listPrompts}
+	promptRoute     = route{http.MethodGet: (*handler).getPrompt}
+	renderRoute     = route{http.MethodPost: (*handler).renderPrompt}
+	capabilityRoute = route{http.MethodGet: (*handler).capabilities}
+	openAPIRoute    = route{http.MethodGet: (*handler).openAPI}
 	subscribeRoute  = route{http.MethodPost: unexpressible("subscriptions")}
 	subscriptionRt  = route{http.MethodGet: unexpressible("subscriptions"), http.MethodDelete: unexpressible("subscriptions")}
 	eventsRoute     = route{http.MethodGet: unexpressible("subscriptions")}
 	samplingRoute   = route{http.MethodPost: unexpressible("sampling")}
 	logLevelRoute   = route{http.MethodPost: unexpressible("logging")}
 	logStreamRoute  = route{http.MethodGet: unexpressible("logging")}
-	rootRoute       = route{http.MethodGet: (*Handler).root}
-	healthRoute     = route{http.MethodGet: (*Handler).healthz}
+	rootRoute       = route{http.MethodGet: (*handler).root}
+	healthRoute     = route{http.MethodGet: (*handler).healthz}
 )
 
 // routeOf maps path segments to their route, and the id segment.
@@ -376,8 +383,8 @@ var why = map[string]string{
 }
 
 func unexpressible(what string) endpoint {
-	return func(*Handler, *request) *Error {
-		return newError(http.StatusNotImplemented, CodeNotImplemented, "not available over this binding: "+why[what])
+	return func(*handler, *request) *Error {
+		return newError(http.StatusNotImplemented, codeNotImplemented, "not available over this binding: "+why[what])
 	}
 }
 
@@ -411,7 +418,7 @@ func requestID(given string) string {
 
 // href returns the link to a path under the base path; segments are
 // escaped.
-func (h *Handler) href(segs ...string) string {
+func (h *handler) href(segs ...string) string {
 	var b strings.Builder
 	b.WriteString(h.base)
 	for _, s := range segs {
@@ -451,7 +458,7 @@ type cached[T any] struct {
 }
 
 // load returns c's value while it is fresh, else fetches it.
-func load[T any](h *Handler, c *cached[T], fetch func(context.Context) (T, error), ctx context.Context) (T, error) {
+func load[T any](h *handler, c *cached[T], fetch func(context.Context) (T, error), ctx context.Context) (T, error) {
 	cs := &h.catalogs
 	if cs.ttl > 0 {
 		cs.mu.Lock()

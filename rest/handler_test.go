@@ -334,8 +334,7 @@ func TestHEAD(t *testing.T) {
 }
 
 func TestRequireAPIKey(t *testing.T) {
-	h, _ := newTestHandler(t)
-	secured := h.RequireAPIKey("s3cret")
+	secured := rest.New(newFake(), &rest.Options{BasePath: "/mcp/v1", CallTimeout: 5 * time.Second, APIKey: "s3cret"})
 	tests := []struct {
 		name   string
 		path   string
@@ -370,7 +369,7 @@ func TestRequireAPIKey(t *testing.T) {
 			})
 		}
 	}
-	if h.RequireAPIKey("") != http.Handler(h) {
+	if !rest.IsBinding(rest.New(newFake(), &rest.Options{BasePath: "/mcp/v1", APIKey: ""})) {
 		t.Error("an empty key does not leave the handler as it is")
 	}
 }

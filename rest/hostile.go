@@ -26,11 +26,11 @@ import (
 // handler answers. The local address is the one net/http puts in the
 // request's context (http.LocalAddrContextKey); without it (a handler
 // called directly) there is nothing to check.
-func (h *Handler) rebound(r *http.Request) *Error {
+func (h *handler) rebound(r *http.Request) *Error {
 	if h.hosts.Allows(r) {
 		return nil
 	}
-	return newError(http.StatusForbidden, CodeForbidden,
+	return newError(http.StatusForbidden, codeForbidden,
 		"refused: this server answers loopback host names only, and the request names "+strconvQuote(r.Host)+
 			" (a page of another name that resolves to this machine: DNS rebinding); Options.Hosts may allow it")
 }
@@ -43,7 +43,7 @@ func (h *Handler) rebound(r *http.Request) *Error {
 // this server's nor one Options.CORS allows. The one exception is the index
 // page's own form (application/x-www-form-urlencoded), when the browser says
 // it comes from this server's origin.
-func (h *Handler) crossSite(r *http.Request) *Error {
+func (h *handler) crossSite(r *http.Request) *Error {
 	origin := r.Header.Get("Origin")
 	site := strings.ToLower(r.Header.Get("Sec-Fetch-Site"))
 	listed := h.corsOrigins.allows(origin)
@@ -72,7 +72,7 @@ func sameHost(origin, host string) bool {
 }
 
 func refused(why string) *Error {
-	return newError(http.StatusForbidden, CodeForbidden, "refused: "+why)
+	return newError(http.StatusForbidden, codeForbidden, "refused: "+why)
 }
 
 // timedBody is a request body read under a deadline on its connection:
@@ -91,7 +91,7 @@ type timedBody struct {
 // ReadTimeout is no longer than the handler's has set an earlier deadline
 // on the connection already (from the start of the request), which a later
 // one would replace: then the server's stands.
-func (h *Handler) timeBody(w http.ResponseWriter, r *http.Request) io.ReadCloser {
+func (h *handler) timeBody(w http.ResponseWriter, r *http.Request) io.ReadCloser {
 	if h.bodyTimeout <= 0 || r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
 		return nil
 	}
@@ -128,5 +128,5 @@ func isTimeout(err error) bool {
 // connection is closed after it.
 func bodyTimedOut(w http.ResponseWriter, limit time.Duration) *Error {
 	w.Header().Set("Connection", "close")
-	return newError(http.StatusRequestTimeout, CodeTimeout, "the request body did not arrive within "+limit.String())
+	return newError(http.StatusRequestTimeout, codeTimeout, "the request body did not arrive within "+limit.String())
 }

@@ -212,7 +212,7 @@ func convert(kind, item fieldKind, opts []enumOption, raw string) ([]byte, strin
 // this server's own origin (the index page). A body that is a JSON object
 // is not a form: ok is false then, and the body is put back for the JSON
 // path.
-func (h *Handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
+func (h *handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
 	ct := strings.ToLower(q.r.Header.Get("Content-Type"))
 	if !strings.HasPrefix(ct, mediaForm) {
 		return nil, false, nil
@@ -221,7 +221,7 @@ func (h *Handler) readForm(q *request) (form url.Values, ok bool, e *Error) {
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return nil, false, newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
+			return nil, false, newError(http.StatusRequestEntityTooLarge, codePayloadTooLarge,
 				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
 		}
 		if isTimeout(err) {
@@ -259,9 +259,9 @@ func sameOrigin(r *http.Request) bool {
 // page with the result in the rendering the person picked (the form's
 // _format; HTML by default). The arguments come from the form's fields,
 // converted by the tool's input schema, then go the way of any execution.
-func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
+func (h *handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 	if !sameOrigin(q.r) {
-		return newError(http.StatusForbidden, CodeForbidden, "a form may only be submitted from this server's own index page")
+		return newError(http.StatusForbidden, codeForbidden, "a form may only be submitted from this server's own index page")
 	}
 	format := strings.ToLower(form.Get(formFormat))
 	if format == "" {
@@ -312,7 +312,7 @@ func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 	}
 	var b bytes.Buffer
 	if err := resultTemplate.Execute(&b, page); err != nil {
-		return newError(http.StatusInternalServerError, CodeInternal, "the page could not be written")
+		return newError(http.StatusInternalServerError, codeInternal, "the page could not be written")
 	}
 	q.w.Header().Set("Content-Security-Policy", indexCSP)
 	servePOST(q, shaping.HTML.MediaType, b.Bytes())
@@ -321,7 +321,7 @@ func (h *Handler) executeForm(q *request, tool Tool, form url.Values) *Error {
 
 // index answers GET {base}/ for a browser: the server, its tools with a
 // form each, its resources and its prompts.
-func (h *Handler) index(q *request) *Error {
+func (h *handler) index(q *request) *Error {
 	s, err := h.backend.Server(q.ctx)
 	if err != nil {
 		return h.backendError(err, "describe the server")
@@ -357,7 +357,7 @@ func (h *Handler) index(q *request) *Error {
 	}
 	var b bytes.Buffer
 	if err := indexTemplate.Execute(&b, page); err != nil {
-		return newError(http.StatusInternalServerError, CodeInternal, "the page could not be written")
+		return newError(http.StatusInternalServerError, codeInternal, "the page could not be written")
 	}
 	q.w.Header().Set("Content-Security-Policy", indexCSP)
 	serveGET(q, shaping.HTML.MediaType, b.Bytes(), time.Time{})

@@ -14,7 +14,7 @@ type obj = map[string]any
 // openAPI answers GET /openapi.json: an OpenAPI 3.1 description of this
 // API, with one execute operation per tool, generated from the tools' input
 // and output schemas, its responses listed by media type.
-func (h *Handler) openAPI(q *request) *Error {
+func (h *handler) openAPI(q *request) *Error {
 	s, err := h.backend.Server(q.ctx)
 	if err != nil {
 		return h.backendError(err, "describe the server")
@@ -59,7 +59,7 @@ func component(schema json.RawMessage, name string) json.RawMessage {
 	return defsRef.ReplaceAllLiteral(schema, []byte(`"$ref":"#/components/schemas/`+name+`/$defs/`))
 }
 
-func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
+func (h *handler) openAPIDoc(s *Server, tools []Tool) obj {
 	renderings := h.neg.MediaTypes()
 	text := obj{"type": "string"}
 	formatParam := obj{"name": "format", "in": "query", "required": false,
@@ -67,7 +67,7 @@ func (h *Handler) openAPIDoc(s *Server, tools []Tool) obj {
 	fieldsParam := obj{"name": "fields", "in": "query", "required": false,
 		"description": "comma-separated field paths (a.b) of the JSON value to return", "schema": obj{"type": "string"}}
 	pageParams := []any{
-		obj{"name": "limit", "in": "query", "schema": obj{"type": "integer", "minimum": 1, "maximum": MaxLimit}},
+		obj{"name": "limit", "in": "query", "schema": obj{"type": "integer", "minimum": 1, "maximum": maxLimit}},
 		obj{"name": "cursor", "in": "query", "schema": obj{"type": "string"}},
 		fieldsParam,
 	}
@@ -210,7 +210,7 @@ func componentName(name string) string {
 	return string(b)
 }
 
-func formatNames(h *Handler) []string {
+func formatNames(h *handler) []string {
 	var out []string
 	for _, mt := range h.neg.MediaTypes() {
 		out = append(out, h.neg.FormatName(mt))

@@ -22,7 +22,7 @@ func TestHealthz(t *testing.T) {
 		{"GET", rest.New(f, &rest.Options{BasePath: "/mcp/v1"}), "GET", 200, `{"status":"ok"}` + "\n"},
 		{"HEAD", rest.New(f, &rest.Options{BasePath: "/mcp/v1"}), "HEAD", 200, ""},
 		{"POST is not allowed", rest.New(f, &rest.Options{BasePath: "/mcp/v1"}), "POST", 405, `"code":"METHOD_NOT_ALLOWED"`},
-		{"public behind an API key", rest.New(f, &rest.Options{BasePath: "/mcp/v1"}).RequireAPIKey("k"), "GET", 200, `{"status":"ok"}`},
+		{"public behind an API key", rest.New(f, &rest.Options{BasePath: "/mcp/v1", APIKey: "k"}), "GET", 200, `{"status":"ok"}`},
 		{"200 while the backend fails", rest.New(failing{f}, &rest.Options{BasePath: "/mcp/v1"}), "GET", 200, `{"status":"ok"}`},
 	}
 	for _, tt := range tests {
@@ -69,7 +69,7 @@ func TestCORS(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := rest.New(newFake(), &rest.Options{BasePath: "/mcp/v1", CORS: tt.origins}).RequireAPIKey(tt.key)
+			h := rest.New(newFake(), &rest.Options{BasePath: "/mcp/v1", CORS: tt.origins, APIKey: tt.key})
 			got := viaRecorder(t, h, newRequest(exchange{method: tt.method, path: tt.path, header: tt.header}))
 			if got.status != tt.status {
 				t.Errorf("status %d, want %d: %s", got.status, tt.status, got.body)

@@ -25,12 +25,12 @@ type cursor struct {
 
 // pageParams reads limit and cursor.
 func pageParams(v url.Values) (limit int, after string, e *Error) {
-	limit = DefaultLimit
+	limit = defaultLimit
 	var details []Detail
 	if s := v.Get("limit"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > MaxLimit {
-			details = append(details, Detail{Field: "limit", Error: "must be a positive integer, at most " + strconv.Itoa(MaxLimit)})
+		if err != nil || n < 1 || n > maxLimit {
+			details = append(details, Detail{Field: "limit", Error: "must be a positive integer, at most " + strconv.Itoa(maxLimit)})
 		}
 		limit = n
 	}

@@ -27,7 +27,7 @@ type promptArgDoc struct {
 	Required    bool   `json:"required"`
 }
 
-func (h *Handler) promptItem(p Prompt) promptItem {
+func (h *handler) promptItem(p Prompt) promptItem {
 	args := make([]promptArgDoc, len(p.Arguments))
 	for i, a := range p.Arguments {
 		args[i] = promptArgDoc(a)
@@ -41,7 +41,7 @@ func (h *Handler) promptItem(p Prompt) promptItem {
 	}
 }
 
-func (h *Handler) prompts(ctx context.Context) ([]Prompt, *Error) {
+func (h *handler) prompts(ctx context.Context) ([]Prompt, *Error) {
 	ps, err := load(h, &h.catalogs.prompts, h.backend.Prompts, ctx)
 	if err != nil {
 		return nil, h.backendError(err, "list prompts")
@@ -49,7 +49,7 @@ func (h *Handler) prompts(ctx context.Context) ([]Prompt, *Error) {
 	return ps, nil
 }
 
-func (h *Handler) findPrompt(ctx context.Context, name string) (Prompt, *Error) {
+func (h *handler) findPrompt(ctx context.Context, name string) (Prompt, *Error) {
 	ps, e := h.prompts(ctx)
 	if e != nil {
 		return Prompt{}, e
@@ -62,7 +62,7 @@ func (h *Handler) findPrompt(ctx context.Context, name string) (Prompt, *Error) 
 	return Prompt{}, notFound("no prompt named " + strconvQuote(name))
 }
 
-func (h *Handler) listPrompts(q *request) *Error {
+func (h *handler) listPrompts(q *request) *Error {
 	ps, e := h.prompts(q.ctx)
 	if e != nil {
 		return e
@@ -70,7 +70,7 @@ func (h *Handler) listPrompts(q *request) *Error {
 	return serveList(h, q, "prompts", ps, func(p Prompt) string { return p.Name }, func(p Prompt) any { return h.promptItem(p) })
 }
 
-func (h *Handler) getPrompt(q *request) *Error {
+func (h *handler) getPrompt(q *request) *Error {
 	p, e := h.findPrompt(q.ctx, q.args[0])
 	if e != nil {
 		return e
@@ -85,7 +85,7 @@ type rendered struct {
 	Links       links           `json:"_links"`
 }
 
-func (h *Handler) renderPrompt(q *request) *Error {
+func (h *handler) renderPrompt(q *request) *Error {
 	p, e := h.findPrompt(q.ctx, q.args[0])
 	if e != nil {
 		return e

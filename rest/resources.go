@@ -37,7 +37,7 @@ type templateItem struct {
 	Links       links  `json:"_links"`
 }
 
-func (h *Handler) resourceItem(r Resource) resourceItem {
+func (h *handler) resourceItem(r Resource) resourceItem {
 	return resourceItem{
 		ID: r.URI, URI: r.URI, Name: r.Name, Title: r.Title, Description: r.Description,
 		MIMEType: r.MIMEType, Size: r.Size, Annotations: r.Annotations,
@@ -48,14 +48,14 @@ func (h *Handler) resourceItem(r Resource) resourceItem {
 	}
 }
 
-func (h *Handler) templateItem(t ResourceTemplate) templateItem {
+func (h *handler) templateItem(t ResourceTemplate) templateItem {
 	return templateItem{
 		URITemplate: t.URITemplate, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType,
 		Links: links{"content": {Href: h.href("resources") + "/{uri}/content", Templated: true}},
 	}
 }
 
-func (h *Handler) resources(ctx context.Context) ([]Resource, []ResourceTemplate, *Error) {
+func (h *handler) resources(ctx context.Context) ([]Resource, []ResourceTemplate, *Error) {
 	rs, err := load(h, &h.catalogs.resources, h.backend.Resources, ctx)
 	if err != nil {
 		return nil, nil, h.backendError(err, "list resources")
@@ -67,7 +67,7 @@ func (h *Handler) resources(ctx context.Context) ([]Resource, []ResourceTemplate
 	return rs, ts, nil
 }
 
-func (h *Handler) listResources(q *request) *Error {
+func (h *handler) listResources(q *request) *Error {
 	rs, ts, e := h.resources(q.ctx)
 	if e != nil {
 		return e
@@ -86,7 +86,7 @@ func (h *Handler) listResources(q *request) *Error {
 
 // findResource returns the listed resource with uri; for a URI that only a
 // template matches, found is false and known true.
-func (h *Handler) findResource(ctx context.Context, uri string) (r Resource, found, known bool, e *Error) {
+func (h *handler) findResource(ctx context.Context, uri string) (r Resource, found, known bool, e *Error) {
 	rs, ts, e := h.resources(ctx)
 	if e != nil {
 		return r, false, false, e
@@ -104,7 +104,7 @@ func (h *Handler) findResource(ctx context.Context, uri string) (r Resource, fou
 	return r, false, false, nil
 }
 
-func (h *Handler) getResource(q *request) *Error {
+func (h *handler) getResource(q *request) *Error {
 	uri := q.args[0]
 	r, found, known, e := h.findResource(q.ctx, uri)
 	if e != nil {
@@ -133,7 +133,7 @@ func (h *Handler) getResource(q *request) *Error {
 	return serveItem(q, h.resourceItem(r), time.Time{})
 }
 
-func (h *Handler) getContent(q *request) *Error {
+func (h *handler) getContent(q *request) *Error {
 	uri := q.args[0]
 	mt, format, e := negotiate(q, h.neg)
 	if e != nil {
@@ -169,7 +169,7 @@ func (h *Handler) getContent(q *request) *Error {
 	if accept := strings.Join(q.r.Header.Values("Accept"), ", "); q.query().Get("format") == "" && accept != "" && !strings.HasPrefix(ct, mt) {
 		if _, _, err := contenttype.GetAcceptableMediaTypeFromHeader(accept, []contenttype.MediaType{contenttype.NewMediaType(ct)}); err != nil {
 			base, _, _ := strings.Cut(ct, ";")
-			return newError(http.StatusNotAcceptable, CodeNotAcceptable,
+			return newError(http.StatusNotAcceptable, codeNotAcceptable,
 				"this resource is only available as "+base, Detail{MediaType: base})
 		}
 	}

@@ -27,7 +27,7 @@ type toolItem struct {
 	Links        links           `json:"_links,omitempty"`
 }
 
-func (h *Handler) toolItem(t Tool) toolItem {
+func (h *handler) toolItem(t Tool) toolItem {
 	return toolItem{
 		ID: t.Name, Name: t.Name, Title: t.Title, Description: t.Description,
 		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: t.Annotations,
@@ -39,7 +39,7 @@ func (h *Handler) toolItem(t Tool) toolItem {
 	}
 }
 
-func (h *Handler) tools(ctx context.Context) ([]Tool, *Error) {
+func (h *handler) tools(ctx context.Context) ([]Tool, *Error) {
 	ts, err := load(h, &h.catalogs.tools, h.backend.Tools, ctx)
 	if err != nil {
 		return nil, h.backendError(err, "list tools")
@@ -47,7 +47,7 @@ func (h *Handler) tools(ctx context.Context) ([]Tool, *Error) {
 	return ts, nil
 }
 
-func (h *Handler) findTool(ctx context.Context, name string) (Tool, *Error) {
+func (h *handler) findTool(ctx context.Context, name string) (Tool, *Error) {
 	ts, e := h.tools(ctx)
 	if e != nil {
 		return Tool{}, e
@@ -60,7 +60,7 @@ func (h *Handler) findTool(ctx context.Context, name string) (Tool, *Error) {
 	return Tool{}, notFound("no tool named " + strconvQuote(name))
 }
 
-func (h *Handler) listTools(q *request) *Error {
+func (h *handler) listTools(q *request) *Error {
 	ts, e := h.tools(q.ctx)
 	if e != nil {
 		return e
@@ -68,7 +68,7 @@ func (h *Handler) listTools(q *request) *Error {
 	return serveList(h, q, "tools", ts, func(t Tool) string { return t.Name }, func(t Tool) any { return h.toolItem(t) })
 }
 
-func (h *Handler) getTool(q *request) *Error {
+func (h *handler) getTool(q *request) *Error {
 	t, e := h.findTool(q.ctx, q.args[0])
 	if e != nil {
 		return e
@@ -76,7 +76,7 @@ func (h *Handler) getTool(q *request) *Error {
 	return serveItem(q, h.toolItem(t), time.Time{})
 }
 
-func (h *Handler) getSchema(q *request) *Error {
+func (h *handler) getSchema(q *request) *Error {
 	t, e := h.findTool(q.ctx, q.args[0])
 	if e != nil {
 		return e
@@ -97,7 +97,7 @@ type execution struct {
 	Links             links           `json:"_links"`
 }
 
-func (h *Handler) execute(q *request) *Error {
+func (h *handler) execute(q *request) *Error {
 	name := q.args[0]
 	tool, e := h.findTool(q.ctx, name)
 	if e != nil {
@@ -138,9 +138,9 @@ func (h *Handler) execute(q *request) *Error {
 	}
 	switch {
 	case res.IsError:
-		return newError(http.StatusUnprocessableEntity, CodeToolError, res.Text)
+		return newError(http.StatusUnprocessableEntity, codeToolError, res.Text)
 	case res.NeedsInput:
-		return newError(http.StatusUnprocessableEntity, CodeInputRequired,
+		return newError(http.StatusUnprocessableEntity, codeInputRequired,
 			"the tool asks the client for input (sampling or roots) that a REST client cannot give")
 	}
 	if mt != shaping.JSON.MediaType {
@@ -203,23 +203,23 @@ func (c *linksCache) get(name string, make func() links) links {
 }
 
 // backendError maps a backend's error to the error body.
-func (h *Handler) backendError(err error, what string) *Error {
+func (h *handler) backendError(err error, what string) *Error {
 	switch {
 	case errors.Is(err, ErrNotFound):
 		return notFound(err.Error())
 	case errors.Is(err, ErrInvalidArguments):
 		return invalid(err.Error())
 	case errors.Is(err, ErrUnavailable):
-		return newError(http.StatusServiceUnavailable, CodeUnavailable, what+": the server's session ended; try again")
+		return newError(http.StatusServiceUnavailable, codeUnavailable, what+": the server's session ended; try again")
 	case errors.Is(err, context.DeadlineExceeded):
-		return newError(http.StatusGatewayTimeout, CodeTimeout, what+": the server did not answer in time")
+		return newError(http.StatusGatewayTimeout, codeTimeout, what+": the server did not answer in time")
 	case errors.Is(err, context.Canceled):
 		// The request's context ended: its client went away (no one reads
 		// this), or the server is stopping and ended the calls under way.
-		return newError(http.StatusServiceUnavailable, CodeUnavailable, what+": the call was cancelled (the server is stopping); try again")
+		return newError(http.StatusServiceUnavailable, codeUnavailable, what+": the call was cancelled (the server is stopping); try again")
 	}
 	h.log.Error("backend failed", zap.String("what", what), zap.Error(err))
-	return newError(http.StatusInternalServerError, CodeInternal, what+": the server failed")
+	return newError(http.StatusInternalServerError, codeInternal, what+": the server failed")
 }
 
 // serveItem answers a GET of one item: JSON (with fields=), or the item
@@ -236,7 +236,7 @@ func serveItem(q *request, item any, modtime time.Time) *Error {
 	if mt != shaping.JSON.MediaType {
 		out, err := shaping.RenderGeneric(raw, mt)
 		if err != nil {
-			return newError(http.StatusInternalServerError, CodeInternal, "rendering failed")
+			return newError(http.StatusInternalServerError, codeInternal, "rendering failed")
 		}
 		serveGET(q, mt, []byte(out), modtime)
 		return nil
@@ -258,7 +258,7 @@ func serveItem(q *request, item any, modtime time.Time) *Error {
 
 // serveList answers a GET of a paged list under key ("tools"), with
 // fields= applied to every item (a field is unknown when no item has it).
-func serveList[T any](h *Handler, q *request, key string, all []T, id func(T) string, item func(T) any, extra ...any) *Error {
+func serveList[T any](h *handler, q *request, key string, all []T, id func(T) string, item func(T) any, extra ...any) *Error {
 	mt, _, e := negotiate(q, builtin)
 	if e != nil {
 		return e
@@ -304,7 +304,7 @@ func serveList[T any](h *Handler, q *request, key string, all []T, id func(T) st
 	if mt != shaping.JSON.MediaType {
 		out, err := shaping.RenderGeneric(raw, mt)
 		if err != nil {
-			return newError(http.StatusInternalServerError, CodeInternal, "rendering failed")
+			return newError(http.StatusInternalServerError, codeInternal, "rendering failed")
 		}
 		raw = []byte(out)
 	}
@@ -372,7 +372,7 @@ func trimNL(b []byte) []byte {
 // tool execution's arguments; when the call set it, its format replaces the
 // one Accept or ?format= chose, as the MCP front ends let it override the
 // profile's.
-func (h *Handler) takeArgument(tool Tool, args json.RawMessage, mt, format string) (json.RawMessage, string, string, *Error) {
+func (h *handler) takeArgument(tool Tool, args json.RawMessage, mt, format string) (json.RawMessage, string, string, *Error) {
 	rest, arg := h.argument.TakeArgument(func() []byte { return tool.InputSchema }, args)
 	if !arg.Given {
 		return rest, mt, format, nil
@@ -389,6 +389,6 @@ func (h *Handler) takeArgument(tool Tool, args json.RawMessage, mt, format strin
 			}
 		}
 	}
-	return nil, "", "", newError(http.StatusUnprocessableEntity, CodeToolError,
+	return nil, "", "", newError(http.StatusUnprocessableEntity, codeToolError,
 		"argument "+strconv.Quote(h.argument.FormatArgument())+" must be one of "+strings.Join(names, ", "))
 }

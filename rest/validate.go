@@ -68,7 +68,7 @@ func newValidator(schema json.RawMessage) *validator {
 
 // validateArguments checks args (a JSON object) against the tool's input
 // schema: nil when they conform, else a 400 with a detail per field.
-func (h *Handler) validateArguments(schema, args json.RawMessage) *Error {
+func (h *handler) validateArguments(schema, args json.RawMessage) *Error {
 	v := h.validators.get(schema)
 	if v == nil {
 		return nil

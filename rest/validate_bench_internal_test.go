@@ -22,7 +22,7 @@ func unknownKeys(n int) json.RawMessage {
 }
 
 func BenchmarkValidateUnknownKeys(b *testing.B) {
-	h := &Handler{}
+	h := &handler{}
 	args := unknownKeys(80000)
 	b.ReportAllocs()
 	b.SetBytes(int64(len(args)))

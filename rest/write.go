@@ -51,7 +51,7 @@ func negotiate(q *request, neg *shaping.Negotiator) (string, string, *Error) {
 		for i, mt := range available {
 			details[i] = Detail{MediaType: mt, Format: neg.FormatName(mt)}
 		}
-		return "", "", newError(http.StatusNotAcceptable, CodeNotAcceptable,
+		return "", "", newError(http.StatusNotAcceptable, codeNotAcceptable,
 			"none of the media types in Accept can be served here; details list those that can", details...)
 	}
 	mt := p.MediaType()
@@ -217,12 +217,12 @@ func marshal(v any) []byte {
 // readBody reads a request body of at most the handler's limit: 413 beyond.
 // It returns the body's "arguments" member (an object, or nil when the body
 // is empty or has none).
-func (h *Handler) readArguments(q *request) (json.RawMessage, *Error) {
+func (h *handler) readArguments(q *request) (json.RawMessage, *Error) {
 	body, err := readAll(http.MaxBytesReader(q.w, q.r.Body, h.maxBody), q.r.ContentLength, h.maxBody)
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
-			return nil, newError(http.StatusRequestEntityTooLarge, CodePayloadTooLarge,
+			return nil, newError(http.StatusRequestEntityTooLarge, codePayloadTooLarge,
 				"the request body is larger than "+itoa(int(h.maxBody))+" bytes")
 		}
 		if isTimeout(err) {

@@ -32,7 +32,7 @@ type RESTOptions struct {
 	// loopback ones (rest.Options.Hosts).
 	Hosts []string
 	// APIKey, when set, is required of every request but the public ones
-	// (rest.Handler.RequireAPIKey).
+	// (rest.Options.APIKey).
 	APIKey string
 }
 
@@ -41,14 +41,15 @@ type RESTOptions struct {
 // the ones the server's MCP front end uses: they are not options, so that
 // the binding cannot disagree with the server it wraps.
 func REST(backend rest.Backend, shaper *shaping.Shaper, o RESTOptions) http.Handler {
-	h := rest.New(backend, &rest.Options{
+	return rest.New(backend, &rest.Options{
 		BasePath:       RESTBase,
 		Negotiator:     shaper.Negotiator(),
 		FormatArgument: shaper.FormatArgument(),
+		CallTimeout:    restCall,
 		Logger:         o.Logger,
 		Hosts:          o.Hosts,
+		APIKey:         o.APIKey,
 	})
-	return h.RequireAPIKey(o.APIKey)
 }
 
 // Limits bound what one client can hold of a listener: a client that sends
@@ -79,10 +80,13 @@ var Streaming = Limits{
 	Idle:       Bounded.Idle,
 }
 
+// restCall bounds a REST binding's call to its backend (rest.Options.
+// CallTimeout; the binding's own default too).
+const restCall = 60 * time.Second
+
 // RESTWrite is the write timeout of a listener serving the REST binding
-// alone: a call may take rest.DefaultCallTimeout, and its answer a little
-// more.
-const RESTWrite = rest.DefaultCallTimeout + 5*time.Second
+// alone: a call may take restCall, and its answer a little more.
+const RESTWrite = restCall + 5*time.Second
 
 // Server returns a server for h with the limits l.
 func (l Limits) Server(h http.Handler) *http.Server {

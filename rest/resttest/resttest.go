@@ -1,8 +1,8 @@
 // Package resttest checks a running HTTP server against the REST binding
 // of the contract (section 8), as a black box: it only sends requests to a
-// base URL and reads the answers, so the same suite runs against a
-// [rest.Handler] over any backend, the gateway's REST front end, or any
-// other implementation. A [Fixture] names what the server offers (a tool
+// base URL and reads the answers, so the same suite runs against the
+// handler of [rest.New] over any backend, the gateway's REST front end, or
+// any other implementation. A [Fixture] names what the server offers (a tool
 // with structured output, one without, a resource, a prompt); the suite
 // never assumes more.
 //
