@@ -66,7 +66,7 @@ func listen(srv *http.Server, addr string, stderr io.Writer, log *zap.Logger, wh
 // when one is configured.
 func startREST(lc fx.Lifecycle, p modeParams, life *lifetime, stderr io.Writer) {
 	srv := newRESTServer(life)
-	var backend *gosdkbackend.Backend
+	var backend gosdkbackend.Backend
 	lc.Append(fx.Hook{
 		OnStart: func(ctx context.Context) error {
 			// The session outlives the start: it must not end with ctx.

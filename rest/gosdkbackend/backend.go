@@ -61,8 +61,9 @@ const defaultMaxSessions = 8
 // statelessProtocol is the first protocol version of the stateless era.
 const statelessProtocol = "2026-07-28"
 
-// Backend forwards the REST binding's requests to a go-sdk server. It is
-// safe for concurrent use; close it with [Backend.Close].
+// Backend forwards the REST binding's requests to a go-sdk server: pass it
+// to [rest.New], and close it when the server stops. It is safe for
+// concurrent use.
 //
 // In the stateless era, every request declares its features in its own
 // _meta, over one session. In the legacy era, a client declares its
@@ -76,9 +77,19 @@ const statelessProtocol = "2026-07-28"
 //
 // When a session ends under it (the server closed its sessions), it
 // connects again: reads are retried once on the new session; a tool call
-// is not (it may have run), and fails with an error wrapping
+// is never repeated (it may have run), and fails with an error wrapping
 // [rest.ErrUnavailable].
-type Backend struct {
+type Backend interface {
+	rest.Backend
+	// Close ends every session, those under way included. The Backend
+	// cannot be used after: its methods then return an error wrapping
+	// [rest.ErrUnavailable] (a server that is stopping: the REST client
+	// gets 503 and may try again).
+	Close() error
+}
+
+// backend is the Backend New returns.
+type backend struct {
 	server *mcp.Server
 	so     *mcp.ClientSessionOptions
 	legacy bool // declare at initialize, one session per feature set
@@ -122,8 +133,8 @@ func (c *conn) close() error {
 }
 
 // pooled is a legacy-era session that declared features at initialize.
-// c and err are set once, under Backend.mu, before ready is closed, and
-// read after it; refs, dropped and shut are guarded by Backend.mu.
+// c and err are set once, under backend.mu, before ready is closed, and
+// read after it; refs, dropped and shut are guarded by backend.mu.
 type pooled struct {
 	features []string      // a copy of the tags declared
 	ready    chan struct{} // closed when c or err is set
@@ -145,17 +156,17 @@ func (p *pooled) closeIfIdle() *conn {
 	return p.c
 }
 
-var _ rest.Backend = (*Backend)(nil)
+var _ Backend = (*backend)(nil)
 
-// ErrClosed is what a closed Backend's methods return. It wraps
+// errClosed is what a closed backend's methods return. It wraps
 // [rest.ErrUnavailable]: a closed backend is a server that is stopping, and
 // a REST client may try again (503).
-var ErrClosed = fmt.Errorf("gosdkbackend: closed: %w", rest.ErrUnavailable)
+var errClosed = fmt.Errorf("gosdkbackend: closed: %w", rest.ErrUnavailable)
 
 // New connects a client session to server over in-memory transports. The
 // server must have the content-negotiation middleware installed.
-func New(ctx context.Context, server *mcp.Server, opts *Options) (*Backend, error) {
-	b := &Backend{server: server, max: defaultMaxSessions}
+func New(ctx context.Context, server *mcp.Server, opts *Options) (Backend, error) {
+	b := &backend{server: server, max: defaultMaxSessions}
 	if opts != nil && opts.ProtocolVersion != "" {
 		b.so = &mcp.ClientSessionOptions{ProtocolVersion: opts.ProtocolVersion}
 	}
@@ -173,7 +184,7 @@ func New(ctx context.Context, server *mcp.Server, opts *Options) (*Backend, erro
 
 // connect opens a session to the server, declaring features at initialize
 // when declared says so, and checks that it negotiates.
-func (b *Backend) connect(ctx context.Context, declared bool, features []string) (*conn, error) {
+func (b *backend) connect(ctx context.Context, declared bool, features []string) (*conn, error) {
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := b.server.Connect(ctx, st, nil)
 	if err != nil {
@@ -201,7 +212,7 @@ func (b *Backend) connect(ctx context.Context, declared bool, features []string)
 
 // Close ends every session, those under way included; the Backend cannot
 // be used after.
-func (b *Backend) Close() error {
+func (b *backend) Close() error {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
@@ -226,23 +237,23 @@ func (b *Backend) Close() error {
 }
 
 // session returns the session in use.
-func (b *Backend) session() (*conn, error) {
+func (b *backend) session() (*conn, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
-		return nil, ErrClosed
+		return nil, errClosed
 	}
 	return b.cur, nil
 }
 
 // renew replaces c, which ended, by a new session, unless another request
 // did so already.
-func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
+func (b *backend) renew(ctx context.Context, c *conn) (*conn, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	switch {
 	case b.closed:
-		return nil, ErrClosed
+		return nil, errClosed
 	case b.cur != c:
 		return b.cur, nil
 	}
@@ -259,11 +270,11 @@ func (b *Backend) renew(ctx context.Context, c *conn) (*conn, error) {
 // it when the pool has none, and holds it until release. A request waits
 // for its set's session to be connected, or for ctx; the connect goes on
 // without it, for the next request.
-func (b *Backend) acquire(ctx context.Context, features []string) (*pooled, error) {
+func (b *backend) acquire(ctx context.Context, features []string) (*pooled, error) {
 	b.mu.Lock()
 	if b.closed {
 		b.mu.Unlock()
-		return nil, ErrClosed
+		return nil, errClosed
 	}
 	var evicted *conn
 	i := slices.IndexFunc(b.pool, func(p *pooled) bool { return slices.Equal(p.features, features) })
@@ -306,7 +317,7 @@ func (b *Backend) acquire(ctx context.Context, features []string) (*pooled, erro
 
 // connectPooled connects p's session, declaring its features, and lets go
 // of the hold acquire took for it.
-func (b *Backend) connectPooled(ctx context.Context, p *pooled) {
+func (b *backend) connectPooled(ctx context.Context, p *pooled) {
 	c, err := b.connect(ctx, true, p.features)
 	if err != nil {
 		err = fmt.Errorf("%w: %w", rest.ErrUnavailable, err)
@@ -317,7 +328,7 @@ func (b *Backend) connectPooled(ctx context.Context, p *pooled) {
 	case err != nil:
 		b.drop(p)
 	case b.closed:
-		err, late, p.shut = ErrClosed, c, true
+		err, late, p.shut = errClosed, c, true
 	}
 	p.c, p.err = c, err
 	b.mu.Unlock()
@@ -330,7 +341,7 @@ func (b *Backend) connectPooled(ctx context.Context, p *pooled) {
 
 // release lets go of p; the last holder of a session out of the pool
 // closes it.
-func (b *Backend) release(p *pooled) {
+func (b *backend) release(p *pooled) {
 	b.mu.Lock()
 	p.refs--
 	c := p.closeIfIdle()
@@ -341,7 +352,7 @@ func (b *Backend) release(p *pooled) {
 }
 
 // drop takes p out of the pool, if it is still there. b.mu must be held.
-func (b *Backend) drop(p *pooled) {
+func (b *backend) drop(p *pooled) {
 	if i := slices.Index(b.pool, p); i >= 0 {
 		b.pool = slices.Delete(b.pool, i, i+1)
 	}
@@ -353,7 +364,7 @@ func (b *Backend) drop(p *pooled) {
 // session that declared them at initialize, with no meta. When the session
 // has ended, it connects again, and runs f once more when retry says that
 // f may run twice.
-func do[T any](ctx context.Context, b *Backend, features []string, retry bool, f func(cs *mcp.ClientSession, meta mcp.Meta) (T, error)) (T, error) {
+func do[T any](ctx context.Context, b *backend, features []string, retry bool, f func(cs *mcp.ClientSession, meta mcp.Meta) (T, error)) (T, error) {
 	if b.legacy {
 		return doPooled(ctx, b, features, retry, f)
 	}
@@ -374,7 +385,7 @@ func do[T any](ctx context.Context, b *Backend, features []string, retry bool, f
 }
 
 // doPooled is do in the legacy era.
-func doPooled[T any](ctx context.Context, b *Backend, features []string, retry bool, f func(cs *mcp.ClientSession, meta mcp.Meta) (T, error)) (T, error) {
+func doPooled[T any](ctx context.Context, b *backend, features []string, retry bool, f func(cs *mcp.ClientSession, meta mcp.Meta) (T, error)) (T, error) {
 	var zero T
 	p, err := b.acquire(ctx, features)
 	if err != nil {
@@ -418,7 +429,7 @@ func declare(features []string) mcp.Meta {
 var listing = []string{"!interactive"}
 
 // Server describes the server as it answered the connection.
-func (b *Backend) Server(context.Context) (*rest.Server, error) {
+func (b *backend) Server(context.Context) (*rest.Server, error) {
 	c, err := b.session()
 	if err != nil {
 		return nil, err
@@ -449,7 +460,7 @@ func collect[T, U any](seq iter.Seq2[T, error], conv func(T) U) ([]U, error) {
 }
 
 // Tools lists the tools.
-func (b *Backend) Tools(ctx context.Context) ([]rest.Tool, error) {
+func (b *backend) Tools(ctx context.Context) ([]rest.Tool, error) {
 	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.Tool, error) {
 		return collect(cs.Tools(ctx, &mcp.ListToolsParams{Meta: meta}), tool)
 	})
@@ -466,7 +477,7 @@ func tool(t *mcp.Tool) rest.Tool {
 }
 
 // Resources lists the resources.
-func (b *Backend) Resources(ctx context.Context) ([]rest.Resource, error) {
+func (b *backend) Resources(ctx context.Context) ([]rest.Resource, error) {
 	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.Resource, error) {
 		return collect(cs.Resources(ctx, &mcp.ListResourcesParams{Meta: meta}), resource)
 	})
@@ -487,7 +498,7 @@ func resource(r *mcp.Resource) rest.Resource {
 }
 
 // ResourceTemplates lists the resource templates.
-func (b *Backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplate, error) {
+func (b *backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplate, error) {
 	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.ResourceTemplate, error) {
 		return collect(cs.ResourceTemplates(ctx, &mcp.ListResourceTemplatesParams{Meta: meta}), func(t *mcp.ResourceTemplate) rest.ResourceTemplate {
 			return rest.ResourceTemplate{URITemplate: t.URITemplate, Name: t.Name, Title: t.Title, Description: t.Description, MIMEType: t.MIMEType}
@@ -497,7 +508,7 @@ func (b *Backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplat
 }
 
 // Prompts lists the prompts.
-func (b *Backend) Prompts(ctx context.Context) ([]rest.Prompt, error) {
+func (b *backend) Prompts(ctx context.Context) ([]rest.Prompt, error) {
 	out, err := do(ctx, b, listing, true, func(cs *mcp.ClientSession, meta mcp.Meta) ([]rest.Prompt, error) {
 		return collect(cs.Prompts(ctx, &mcp.ListPromptsParams{Meta: meta}), prompt)
 	})
@@ -516,7 +527,7 @@ func prompt(p *mcp.Prompt) rest.Prompt {
 
 // CallTool calls a tool, declaring features. A call is never repeated: if
 // the session ends under it, the error wraps [rest.ErrUnavailable].
-func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
+func (b *backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
 	// The result as the server wrote it (see rawConn): structuredContent
 	// and content with their exact digits and member order.
 	call := new(rawCall)
@@ -555,7 +566,7 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 }
 
 // ReadResource reads a resource, declaring features.
-func (b *Backend) ReadResource(ctx context.Context, uri string, features []string) ([]rest.ResourceContent, error) {
+func (b *backend) ReadResource(ctx context.Context, uri string, features []string) ([]rest.ResourceContent, error) {
 	res, err := do(ctx, b, features, true, func(cs *mcp.ClientSession, meta mcp.Meta) (*mcp.ReadResourceResult, error) {
 		return cs.ReadResource(ctx, &mcp.ReadResourceParams{Meta: meta, URI: uri})
 	})
@@ -577,7 +588,7 @@ func (b *Backend) ReadResource(ctx context.Context, uri string, features []strin
 }
 
 // GetPrompt renders a prompt, declaring features.
-func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[string]string, features []string) (*rest.PromptResult, error) {
+func (b *backend) GetPrompt(ctx context.Context, name string, arguments map[string]string, features []string) (*rest.PromptResult, error) {
 	res, err := do(ctx, b, features, true, func(cs *mcp.ClientSession, meta mcp.Meta) (*mcp.GetPromptResult, error) {
 		return cs.GetPrompt(ctx, &mcp.GetPromptParams{Meta: meta, Name: name, Arguments: arguments})
 	})

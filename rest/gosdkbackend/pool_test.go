@@ -27,7 +27,7 @@ func sessions(s *mcp.Server) map[*mcp.ServerSession]bool {
 	return out
 }
 
-func legacyBackend(t *testing.T, s *mcp.Server, maxSessions int) *gosdkbackend.Backend {
+func legacyBackend(t *testing.T, s *mcp.Server, maxSessions int) gosdkbackend.Backend {
 	t.Helper()
 	b, err := gosdkbackend.New(context.Background(), s, &gosdkbackend.Options{ProtocolVersion: middlewaretest.LegacyProtocol, MaxSessions: maxSessions})
 	if err != nil {
@@ -38,7 +38,7 @@ func legacyBackend(t *testing.T, s *mcp.Server, maxSessions int) *gosdkbackend.B
 }
 
 // callText calls get_weather for Bern declaring tags and returns its text.
-func callText(t testing.TB, b *gosdkbackend.Backend, tags ...string) string {
+func callText(t testing.TB, b gosdkbackend.Backend, tags ...string) string {
 	t.Helper()
 	res, err := b.CallTool(context.Background(), "get_weather", json.RawMessage(`{"city":"Bern"}`), tags)
 	if err != nil || res.IsError {

@@ -1,0 +1,4 @@
+package gosdkbackend
+
+// ErrClosed is what a closed Backend's methods return.
+var ErrClosed = errClosed
