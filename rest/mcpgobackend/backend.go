@@ -37,22 +37,22 @@ const protocol = "2026-07-28"
 // maxPages bounds the pages one listing walks.
 const maxPages = 100
 
-// Backend forwards the REST binding's requests to an mcp-go server. It is
-// safe for concurrent use.
-type Backend struct {
+// backend forwards the REST binding's requests to an mcp-go server.
+type backend struct {
 	srv *server.MCPServer
 	ids atomic.Int64
 }
 
-var _ rest.Backend = (*Backend)(nil)
+var _ rest.Backend = (*backend)(nil)
 
-// New returns the backend of srv, which must have package mcpgo installed.
+// New returns the backend of srv, which must have package mcpgo installed,
+// for [rest.New]; it is safe for concurrent use, and holds nothing to close.
 // It adds an OnError hook to srv (to read the Go errors of its own
 // requests: a rejected argument, a missing item), so, like mcpgo.Install,
 // it is best called before srv serves clients: mcp-go's hooks are not
 // guarded against a hook added while requests run.
-func New(ctx context.Context, srv *server.MCPServer) (*Backend, error) {
-	b := &Backend{srv: srv}
+func New(ctx context.Context, srv *server.MCPServer) (rest.Backend, error) {
+	b := &backend{srv: srv}
 	keepCauses(srv)
 	s, err := b.Server(ctx)
 	if err != nil {
@@ -104,7 +104,7 @@ func keepCauses(srv *server.MCPServer) {
 }
 
 // call sends one request declaring features and decodes its result into out.
-func (b *Backend) call(ctx context.Context, method string, params map[string]any, features []string, out any) error {
+func (b *backend) call(ctx context.Context, method string, params map[string]any, features []string, out any) error {
 	params["_meta"] = map[string]any{
 		"io.modelcontextprotocol/protocolVersion": protocol,
 		"io.modelcontextprotocol/clientInfo":      map[string]any{"name": "contentneg-rest", "version": "1.0.0"},
@@ -142,7 +142,7 @@ func (b *Backend) call(ctx context.Context, method string, params map[string]any
 var listing = []string{"!interactive"}
 
 // Server describes the server as server/discover does.
-func (b *Backend) Server(ctx context.Context) (*rest.Server, error) {
+func (b *backend) Server(ctx context.Context) (*rest.Server, error) {
 	var r struct {
 		Meta struct {
 			Info struct{ Name, Title, Version string } `json:"io.modelcontextprotocol/serverInfo"`
@@ -158,7 +158,7 @@ func (b *Backend) Server(ctx context.Context) (*rest.Server, error) {
 }
 
 // list walks a paged listing of key.
-func list[T any](ctx context.Context, b *Backend, method, key string) ([]T, error) {
+func list[T any](ctx context.Context, b *backend, method, key string) ([]T, error) {
 	var out []T
 	cursor := ""
 	for range maxPages {
@@ -183,7 +183,7 @@ func list[T any](ctx context.Context, b *Backend, method, key string) ([]T, erro
 }
 
 // Tools lists the tools.
-func (b *Backend) Tools(ctx context.Context) ([]rest.Tool, error) {
+func (b *backend) Tools(ctx context.Context) ([]rest.Tool, error) {
 	tools, err := list[struct {
 		Name, Title, Description  string
 		InputSchema, OutputSchema json.RawMessage
@@ -197,7 +197,7 @@ func (b *Backend) Tools(ctx context.Context) ([]rest.Tool, error) {
 }
 
 // Resources lists the resources.
-func (b *Backend) Resources(ctx context.Context) ([]rest.Resource, error) {
+func (b *backend) Resources(ctx context.Context) ([]rest.Resource, error) {
 	resources, err := list[struct {
 		URI, Name, Title, Description, MIMEType string
 		Size                                    *int64
@@ -211,12 +211,12 @@ func (b *Backend) Resources(ctx context.Context) ([]rest.Resource, error) {
 }
 
 // ResourceTemplates lists the resource templates.
-func (b *Backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplate, error) {
+func (b *backend) ResourceTemplates(ctx context.Context) ([]rest.ResourceTemplate, error) {
 	return list[rest.ResourceTemplate](ctx, b, "resources/templates/list", "resourceTemplates")
 }
 
 // Prompts lists the prompts.
-func (b *Backend) Prompts(ctx context.Context) ([]rest.Prompt, error) {
+func (b *backend) Prompts(ctx context.Context) ([]rest.Prompt, error) {
 	return list[rest.Prompt](ctx, b, "prompts/list", "prompts")
 }
 
@@ -236,7 +236,7 @@ func texts(blocks []textBlock) string {
 }
 
 // CallTool calls a tool, declaring features.
-func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
+func (b *backend) CallTool(ctx context.Context, name string, arguments json.RawMessage, features []string) (*rest.ToolResult, error) {
 	var r struct {
 		Content           json.RawMessage `json:"content"`
 		StructuredContent json.RawMessage `json:"structuredContent"`
@@ -258,7 +258,7 @@ func (b *Backend) CallTool(ctx context.Context, name string, arguments json.RawM
 }
 
 // ReadResource reads a resource, declaring features.
-func (b *Backend) ReadResource(ctx context.Context, uri string, features []string) ([]rest.ResourceContent, error) {
+func (b *backend) ReadResource(ctx context.Context, uri string, features []string) ([]rest.ResourceContent, error) {
 	var r struct {
 		Contents []struct {
 			URI, MIMEType, Text string
@@ -282,7 +282,7 @@ func (b *Backend) ReadResource(ctx context.Context, uri string, features []strin
 }
 
 // GetPrompt renders a prompt, declaring features.
-func (b *Backend) GetPrompt(ctx context.Context, name string, arguments map[string]string, features []string) (*rest.PromptResult, error) {
+func (b *backend) GetPrompt(ctx context.Context, name string, arguments map[string]string, features []string) (*rest.PromptResult, error) {
 	var r struct {
 		Description string          `json:"description"`
 		Messages    json.RawMessage `json:"messages"`
