@@ -9,10 +9,10 @@ import (
 	"sync"
 )
 
-// Conn carries JSON-RPC messages, one at a time, each the bytes of one
+// msgConn carries JSON-RPC messages, one at a time, each the bytes of one
 // JSON value. The gateway reads its clients and its upstreams through it.
-type Conn interface {
-	// Read returns the next message. An error of type *[BadMessage] says
+type msgConn interface {
+	// Read returns the next message. An error of type *[badMessage] says
 	// one message could not be read (too large, too deep, not JSON): the
 	// connection goes on. Any other error ends it.
 	Read(ctx context.Context) ([]byte, error)
@@ -23,21 +23,21 @@ type Conn interface {
 	Close() error
 }
 
-// BadMessage is one message a [Conn] could not read. The connection goes
+// badMessage is one message a [msgConn] could not read. The connection goes
 // on: the gateway fails only the request the message answers, when ID
 // says which (the raw JSON id; nil when it could not be read).
-type BadMessage struct {
+type badMessage struct {
 	ID     []byte
 	Reason string
 }
 
-func (e *BadMessage) Error() string { return "unreadable message: " + e.Reason }
+func (e *badMessage) Error() string { return "unreadable message: " + e.Reason }
 
-// NewStreamConn returns a Conn that reads newline-delimited messages from
+// newStreamConn returns a msgConn that reads newline-delimited messages from
 // r and writes them to w, as MCP's stdio transport does. A message longer
-// than maxMessage bytes is a *BadMessage (its id read as it streams by),
+// than maxMessage bytes is a *badMessage (its id read as it streams by),
 // never buffered whole. Close closes closer (nil for none).
-func NewStreamConn(r io.Reader, w io.Writer, closer io.Closer, maxMessage int) Conn {
+func newStreamConn(r io.Reader, w io.Writer, closer io.Closer, maxMessage int) msgConn {
 	return &streamConn{r: bufio.NewReaderSize(r, 64<<10), w: w, closer: closer, max: maxMessage, closed: make(chan struct{})}
 }
 
@@ -79,7 +79,7 @@ func (c *streamConn) Read(ctx context.Context) ([]byte, error) {
 }
 
 // readLine returns one line without its newline; a line past the bound is
-// drained as it streams and returned as a *BadMessage.
+// drained as it streams and returned as a *badMessage.
 func (c *streamConn) readLine() ([]byte, error) {
 	var buf []byte
 	for {
@@ -122,7 +122,7 @@ func (c *streamConn) drain(head, chunk []byte, err error) error {
 	if err != nil && !errors.Is(err, bufio.ErrBufferFull) && !errors.Is(err, io.EOF) {
 		return err
 	}
-	return &BadMessage{ID: f.id(), Reason: fmt.Sprintf("a message of more than %d bytes (-max-result)", c.max)}
+	return &badMessage{ID: f.id(), Reason: fmt.Sprintf("a message of more than %d bytes (-max-result)", c.max)}
 }
 
 func trimSpace(b []byte) []byte {

@@ -1,7 +1,14 @@
 // Package gateway puts content negotiation in front of an MCP server that is
 // not written in Go, or not linked in: it speaks to the server (the upstream)
-// as a client and serves its clients, downstream, on stdio, streamable HTTP
-// ([Gateway.Handler]) or the REST binding ([Gateway.RESTBackend]).
+// as a client, started as a [Command] or reached as an [HTTPUpstream], and
+// serves its clients, downstream, on stdio ([Gateway.ServeStdio]),
+// streamable HTTP ([Gateway.Handler]) or the REST binding
+// ([Gateway.RESTBackend], for package rest).
+//
+//	g, err := gateway.New(&gateway.Options{Upstream: &gateway.Command{Path: "server"}})
+//	...
+//	defer g.Close()
+//	http.Handle("/mcp", g.Handler(nil))
 //
 // It speaks JSON-RPC as bytes. What it does not render passes byte for byte:
 // lists, errors, notifications and progress, with every field the upstream

@@ -27,5 +27,5 @@ func Example() {
 	go func() {
 		log.Fatal(http.ListenAndServe("127.0.0.1:8080", g.Handler(nil)))
 	}()
-	_ = g.ServeConn(context.Background(), gateway.NewStreamConn(os.Stdin, os.Stdout, nil, gateway.DefaultMaxResult))
+	_ = g.ServeStdio(context.Background(), os.Stdin, os.Stdout)
 }

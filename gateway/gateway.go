@@ -14,20 +14,21 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// Defaults of [Options].
+// The defaults of [Options], which its fields' comments state.
 const (
-	DefaultCallTimeout  = 60 * time.Second
-	DefaultMaxUpstreams = 16
-	DefaultMaxResult    = 16 << 20
-	DefaultMaxCalls     = 64
-	DefaultIdle         = 30 * time.Minute
+	defaultCallTimeout  = 60 * time.Second
+	defaultMaxUpstreams = 16
+	defaultMaxResult    = 16 << 20
+	defaultMaxCalls     = 64
+	defaultIdle         = 30 * time.Minute
 )
 
 // Options configures a [Gateway]. A nil *Options is not allowed: Upstream
 // is required.
 type Options struct {
-	// Upstream opens a connection to the upstream server, one for each
-	// upstream session ([Command], [HTTPUpstream]).
+	// Upstream is how the gateway reaches the upstream server, a
+	// connection for each upstream session: a *[Command] or an
+	// *[HTTPUpstream].
 	Upstream Dialer
 	// Shaping are the negotiation options (contract section 9: the options
 	// of every front end).
@@ -35,21 +36,21 @@ type Options struct {
 	// Logger receives the gateway's log lines; nil means none.
 	Logger *zap.Logger
 	// CallTimeout bounds every request forwarded to the upstream; zero
-	// means DefaultCallTimeout.
+	// means 60 seconds.
 	CallTimeout time.Duration
 	// MaxUpstreams bounds the upstream sessions open at once, one per
-	// downstream session (zero: DefaultMaxUpstreams). A client beyond it
-	// gets an error, never a session of someone else's.
+	// downstream session (zero: 16). A client beyond it gets an error,
+	// never a session of someone else's.
 	MaxUpstreams int
 	// MaxResult bounds the size of one message from the upstream (zero:
-	// DefaultMaxResult). A larger answer fails its request, and nothing
-	// else.
+	// 16 MiB): a larger answer fails its request, and nothing else. It
+	// bounds a message of a client of [Gateway.ServeStdio] too.
 	MaxResult int
 	// MaxCalls bounds the requests under way at once, over every session
-	// (zero: DefaultMaxCalls); a request beyond it is refused at once.
+	// (zero: 64); a request beyond it is refused at once.
 	MaxCalls int
 	// Idle ends a downstream session, and its upstream session, that sent
-	// nothing for this long (zero: DefaultIdle; negative: never).
+	// nothing for this long (zero: 30 minutes; negative: never).
 	Idle time.Duration
 	// Shared serves every downstream session over one upstream session,
 	// for an upstream that keeps no state per session. A question of the
@@ -118,20 +119,20 @@ func New(opts *Options) (*Gateway, error) {
 		g.log = zap.NewNop()
 	}
 	if g.timeout <= 0 {
-		g.timeout = DefaultCallTimeout
+		g.timeout = defaultCallTimeout
 	}
 	if g.maxUp <= 0 {
-		g.maxUp = DefaultMaxUpstreams
+		g.maxUp = defaultMaxUpstreams
 	}
 	if g.maxMsg <= 0 {
-		g.maxMsg = DefaultMaxResult
+		g.maxMsg = defaultMaxResult
 	}
 	if g.idle == 0 {
-		g.idle = DefaultIdle
+		g.idle = defaultIdle
 	}
 	maxCalls := opts.MaxCalls
 	if maxCalls <= 0 {
-		maxCalls = DefaultMaxCalls
+		maxCalls = defaultMaxCalls
 	}
 	g.calls = make(chan struct{}, maxCalls)
 	sopts := shaping.Options{}
@@ -150,7 +151,9 @@ func New(opts *Options) (*Gateway, error) {
 	return g, nil
 }
 
-// Shaper returns the negotiation core the gateway serves through.
+// Shaper returns the negotiation core the gateway serves through, made of
+// [Options].Shaping (see [Gateway.RESTBackend] for what the REST binding
+// takes of it).
 func (g *Gateway) Shaper() *shaping.Shaper { return g.shaper }
 
 // Check starts one upstream session, initializes it, lists its tools and
@@ -158,7 +161,7 @@ func (g *Gateway) Shaper() *shaping.Shaper { return g.shaper }
 // cannot serve (it exits, writes something that is not JSON-RPC, or does
 // not answer initialize in ctx).
 func (g *Gateway) Check(ctx context.Context) (*ServerInfo, error) {
-	conn, err := g.dial.Dial(ctx, g.maxMsg)
+	conn, err := g.dial.connect(ctx, g.maxMsg)
 	if err != nil {
 		return nil, err
 	}
@@ -290,9 +293,9 @@ func (g *Gateway) releaseUpstream() {
 	g.mu.Unlock()
 }
 
-// Upstreams returns how many upstream sessions of downstream sessions'
-// own are open, for tests and metrics.
-func (g *Gateway) Upstreams() int {
+// upstreams returns how many upstream sessions of downstream sessions'
+// own are open.
+func (g *Gateway) upstreams() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.ups

@@ -27,18 +27,11 @@ func unavailable(t *testing.T, format string, args ...any) {
 	interopskip.Unavailable(t, format, args...)
 }
 
-// dialFunc is a Dialer made of a function.
-type dialFunc func(ctx context.Context, maxMessage int) (gateway.Conn, error)
-
-func (f dialFunc) Dial(ctx context.Context, maxMessage int) (gateway.Conn, error) {
-	return f(ctx, maxMessage)
-}
-
 // inProcess dials a new go-sdk server from newServer for each upstream
 // session, over a pair of pipes, as a stdio upstream is reached. It counts
 // the sessions it started in *started when not nil.
 func inProcess(_ testing.TB, newServer func() *mcp.Server) gateway.Dialer {
-	return dialFunc(func(ctx context.Context, maxMessage int) (gateway.Conn, error) {
+	return gateway.DialFunc(func(ctx context.Context, maxMessage int) (gateway.Conn, error) {
 		toServerR, toServerW := io.Pipe()
 		fromServerR, fromServerW := io.Pipe()
 		srv := newServer()

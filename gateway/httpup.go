@@ -19,13 +19,13 @@ import (
 	"github.com/contentneg/contentneg/internal/rawjson"
 )
 
-// HTTPUpstream connects to a streamable-HTTP MCP server; each Dial is a
-// session of its own.
+// HTTPUpstream connects to a streamable-HTTP MCP server; each upstream
+// session is a session of its own with the server.
 //
 // Every message the gateway writes is POSTed on its own; every message the
 // server sends, in a JSON body, an event stream answering a POST or the
-// stream opened with GET after the initialize exchange, is read through
-// the Conn's Read in the order it arrives. A request the server refuses
+// stream opened with GET after the initialize exchange, reaches the
+// gateway in the order it arrives. A request the server refuses
 // with an HTTP error fails that request only: its answer is a JSON-RPC
 // error naming the HTTP status. Not supported: resuming a broken stream
 // (Last-Event-ID on a POST's stream) and the Mcp-Param-* headers of
@@ -33,10 +33,10 @@ import (
 type HTTPUpstream struct {
 	// URL is the server's MCP endpoint.
 	URL string
-	// Client sends the requests. Nil means a client of the Conn's own with
-	// timeouts for dialing and the TLS handshake, and no overall timeout
-	// (streams are long; a call is bounded by its context), whose idle
-	// connections Close closes.
+	// Client sends the requests. Nil means a client of the session's own
+	// with timeouts for dialing and the TLS handshake, and no overall
+	// timeout (streams are long; a call is bounded by its context), whose
+	// idle connections are closed when the session ends.
 	Client *http.Client
 	// Header holds extra headers sent on every request (e.g.
 	// Authorization).
@@ -45,9 +45,10 @@ type HTTPUpstream struct {
 
 var _ Dialer = (*HTTPUpstream)(nil)
 
-// ErrSessionGone is what a Conn's Read wraps once the server answered 404
-// to a request carrying its session id: the server ended the session.
-var ErrSessionGone = errors.New("the server ended the session")
+// errSessionGone is what an HTTP session's Read wraps once the server
+// answered 404 to a request carrying its session id: the server ended the
+// session.
+var errSessionGone = errors.New("the server ended the session")
 
 // HTTP header names of the streamable-HTTP transport.
 const (
@@ -74,15 +75,15 @@ const (
 	// listenRetryMax bounds the wait before the one reconnect of the GET
 	// stream (the server's retry: field, when it sent one, else 500 ms).
 	listenRetryMax = 5 * time.Second
-	// defaultMaxMessage is the bound when Dial is given none.
+	// defaultMaxMessage is the bound when connect is given none.
 	defaultMaxMessage = 16 << 20
 )
 
-// Dial returns a Conn for a new session with the server. It sends nothing:
-// the session starts with the first message written (initialize, or a
-// 2026-07-28 request). ctx bounds the Dial only, not the Conn; a message
-// read is at most maxMessage bytes (16 MiB when not positive).
-func (h *HTTPUpstream) Dial(_ context.Context, maxMessage int) (Conn, error) {
+// connect returns a msgConn for a new session with the server. It sends
+// nothing: the session starts with the first message written (initialize,
+// or a 2026-07-28 request). ctx bounds the connect only, not the msgConn;
+// a message read is at most maxMessage bytes (16 MiB when not positive).
+func (h *HTTPUpstream) connect(_ context.Context, maxMessage int) (msgConn, error) {
 	u, err := url.Parse(h.URL)
 	if err != nil {
 		return nil, fmt.Errorf("upstream URL %q: %w", h.URL, err)
@@ -111,7 +112,7 @@ func (h *HTTPUpstream) Dial(_ context.Context, maxMessage int) (Conn, error) {
 	return c, nil
 }
 
-// newTransport returns the transport of a Conn without a Client: bounded
+// newTransport returns the transport of a msgConn without a Client: bounded
 // dialing and TLS handshakes. It has no ResponseHeaderTimeout: a server
 // answering with a JSON body sends its headers only with the answer,
 // however long the call takes.
@@ -128,7 +129,7 @@ func newTransport() *http.Transport {
 	}
 }
 
-// httpConn is the Conn of one session with a streamable-HTTP server.
+// httpConn is the msgConn of one session with a streamable-HTTP server.
 type httpConn struct {
 	url       string
 	client    *http.Client
@@ -160,7 +161,7 @@ type httpConn struct {
 	once       sync.Once
 }
 
-// delivery is one message read, or a *BadMessage.
+// delivery is one message read, or a *badMessage.
 type delivery struct {
 	msg []byte
 	err error
@@ -182,7 +183,7 @@ func (c *httpConn) Read(ctx context.Context) ([]byte, error) {
 	return nil, c.ended()
 }
 
-// ended returns why the Conn ended, or nil while it goes on.
+// ended returns why the msgConn ended, or nil while it goes on.
 func (c *httpConn) ended() error {
 	select {
 	case <-c.closed:
@@ -197,7 +198,7 @@ func (c *httpConn) ended() error {
 	}
 }
 
-// fail ends the Conn with err: Read returns it from now on.
+// fail ends the msgConn with err: Read returns it from now on.
 func (c *httpConn) fail(err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -461,7 +462,7 @@ func (c *httpConn) answer(ctx context.Context, resp *http.Response, out outgoing
 
 // answers reports whether d is the response to the request id.
 func answers(d delivery, id []byte) bool {
-	var bad *BadMessage
+	var bad *badMessage
 	if errors.As(d.err, &bad) {
 		return bad.ID != nil && bytes.Equal(bad.ID, id)
 	}
@@ -519,7 +520,7 @@ func (c *httpConn) sessionGone(resp *http.Response) error {
 	c.mu.Lock()
 	c.gone = true
 	c.mu.Unlock()
-	return fmt.Errorf("%s %s: %w (HTTP %s)", resp.Request.Method, c.url, ErrSessionGone, resp.Status)
+	return fmt.Errorf("%s %s: %w (HTTP %s)", resp.Request.Method, c.url, errSessionGone, resp.Status)
 }
 
 // statusError returns the error response to the request id that the
@@ -578,7 +579,7 @@ func mediaType(ct string) string {
 }
 
 // readJSON reads a JSON body: one message, or a batch whose elements each
-// are one. A body past the bound is a *BadMessage, read only as far as
+// are one. A body past the bound is a *badMessage, read only as far as
 // its id.
 func (c *httpConn) readJSON(resp *http.Response, each func(delivery) bool) error {
 	var f idFinder
@@ -608,7 +609,7 @@ func (c *httpConn) readJSON(resp *http.Response, each func(delivery) bool) error
 			return fmt.Errorf("read the body: %w", err)
 		}
 	}
-	each(delivery{err: &BadMessage{ID: f.id(), Reason: tooLarge(c.max)}})
+	each(delivery{err: &badMessage{ID: f.id(), Reason: tooLarge(c.max)}})
 	return nil
 }
 
@@ -748,7 +749,7 @@ func (c *httpConn) Close() error {
 
 // sseReader reads a text/event-stream: each message event's data lines,
 // joined by "\n", are one message. An event whose data passes the bound
-// is a *BadMessage, its id read as it streams by.
+// is a *badMessage, its id read as it streams by.
 type sseReader struct {
 	r      *bufio.Reader
 	max    int
@@ -896,7 +897,7 @@ func (s *sseReader) dispatch() (delivery, bool) {
 		return delivery{}, false
 	}
 	if s.over {
-		return delivery{err: &BadMessage{ID: s.f.id(), Reason: tooLarge(s.max)}}, true
+		return delivery{err: &badMessage{ID: s.f.id(), Reason: tooLarge(s.max)}}, true
 	}
 	msg := trimJSONSpace(s.data)
 	if len(msg) == 0 {

@@ -35,29 +35,29 @@ const (
 
 func dialUp(t *testing.T, u *HTTPUpstream, maxMessage int) *httpConn {
 	t.Helper()
-	c, err := u.Dial(context.Background(), maxMessage)
+	c, err := u.connect(context.Background(), maxMessage)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return c.(*httpConn)
 }
 
-// writeUp writes msg; the stream answering it lives as long as the Conn.
-func writeUp(t *testing.T, c Conn, msg string) {
+// writeUp writes msg; the stream answering it lives as long as the msgConn.
+func writeUp(t *testing.T, c msgConn, msg string) {
 	t.Helper()
 	if err := c.Write(context.Background(), []byte(msg)); err != nil {
 		t.Fatalf("write %s: %v", msg, err)
 	}
 }
 
-func readUp(t *testing.T, c Conn) ([]byte, error) {
+func readUp(t *testing.T, c msgConn) ([]byte, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testWait)
 	defer cancel()
 	return c.Read(ctx)
 }
 
-func mustReadUp(t *testing.T, c Conn) string {
+func mustReadUp(t *testing.T, c msgConn) string {
 	t.Helper()
 	msg, err := readUp(t, c)
 	if err != nil {
@@ -176,7 +176,7 @@ func writeEvents(w http.ResponseWriter, events ...string) {
 }
 
 // TestHTTPUpstreamOversize: an answer of 20 MB, in a JSON body or an event
-// stream, is a BadMessage with its id (the id after the result, read as
+// stream, is a badMessage with its id (the id after the result, read as
 // the bytes stream by); the stream goes on, and the next call is answered.
 func TestHTTPUpstreamOversize(t *testing.T) {
 	big := `{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"` + strings.Repeat("x", 20<<20) + `"}]},"id":2}`
@@ -184,7 +184,7 @@ func TestHTTPUpstreamOversize(t *testing.T) {
 	tests := []struct {
 		name string
 		send func(w http.ResponseWriter)
-		want []string // what follows the BadMessage on its stream
+		want []string // what follows the badMessage on its stream
 	}{
 		{name: "json", send: func(w http.ResponseWriter) { writeTestJSON(w, big) }},
 		{name: "json without length", send: func(w http.ResponseWriter) {
@@ -225,9 +225,9 @@ func TestHTTPUpstreamOversize(t *testing.T) {
 			defer c.Close()
 			writeUp(t, c, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"big"}}`)
 			_, err := readUp(t, c)
-			var bad *BadMessage
+			var bad *badMessage
 			if !errors.As(err, &bad) || string(bad.ID) != "2" {
-				t.Fatalf("read: %v, want a BadMessage for the id 2", err)
+				t.Fatalf("read: %v, want a badMessage for the id 2", err)
 			}
 			for _, want := range tt.want {
 				if got := mustReadUp(t, c); got != want {
@@ -429,7 +429,7 @@ func TestHTTPUpstreamClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := <-readErr; err == nil || isBad(err) {
-		t.Errorf("Read after Close: %v, want an error that ends the Conn", err)
+		t.Errorf("Read after Close: %v, want an error that ends the msgConn", err)
 	}
 	if _, err := c.Read(context.Background()); !errors.Is(err, errClosed) {
 		t.Errorf("Read after Close: %v, want %v", err, errClosed)
@@ -449,7 +449,7 @@ func TestHTTPUpstreamClose(t *testing.T) {
 
 // TestHTTPUpstreamCloseLeavesNothing: Close, with the GET stream open, a
 // call's event stream under way and a call waiting for its JSON answer,
-// leaves no goroutine and no connection of the Conn's behind, while the
+// leaves no goroutine and no connection of the msgConn's behind, while the
 // server still runs.
 func TestHTTPUpstreamCloseLeavesNothing(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
@@ -496,12 +496,12 @@ func TestHTTPUpstreamCloseLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	if left := connGoroutines(); len(left) > 0 {
-		t.Errorf("goroutines of the Conn outlive Close:\n%s", strings.Join(left, "\n\n"))
+		t.Errorf("goroutines of the msgConn outlive Close:\n%s", strings.Join(left, "\n\n"))
 	}
 	goleak.VerifyNone(t, serving)
 }
 
-// connGoroutines returns the stacks of the goroutines that run a Conn's
+// connGoroutines returns the stacks of the goroutines that run a msgConn's
 // code, now: what Close must have ended before it returns.
 func connGoroutines() []string {
 	buf := make([]byte, 1<<20)
@@ -584,8 +584,8 @@ func sessionServer(t *testing.T, fail func(r *http.Request, m *message) bool, de
 }
 
 // TestHTTPUpstreamSessionGone: a 404 to a request, a notification or the
-// GET stream that carried the session id ends the Conn: Read returns
-// ErrSessionGone, and Close sends no DELETE for the session gone.
+// GET stream that carried the session id ends the msgConn: Read returns
+// errSessionGone, and Close sends no DELETE for the session gone.
 func TestHTTPUpstreamSessionGone(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -629,8 +629,8 @@ func TestHTTPUpstreamSessionGone(t *testing.T) {
 				}
 			}
 			_, err := readUp(t, c)
-			if !errors.Is(err, ErrSessionGone) || isBad(err) {
-				t.Errorf("Read: %v, want %v", err, ErrSessionGone)
+			if !errors.Is(err, errSessionGone) || isBad(err) {
+				t.Errorf("Read: %v, want %v", err, errSessionGone)
 			}
 			_ = c.Close()
 			mu.Lock()
@@ -838,7 +838,7 @@ func TestHTTPUpstreamBatch(t *testing.T) {
 func TestHTTPUpstreamBadInput(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	for _, bad := range []string{"", "ftp://x/mcp", "http://", "://x"} {
-		if _, err := (&HTTPUpstream{URL: bad}).Dial(context.Background(), 1<<20); err == nil {
+		if _, err := (&HTTPUpstream{URL: bad}).connect(context.Background(), 1<<20); err == nil {
 			t.Errorf("Dial %q: no error", bad)
 		}
 	}
@@ -863,7 +863,7 @@ func TestSSEReader(t *testing.T) {
 		name string
 		give string
 		max  int
-		want []string // a message, or "bad:ID" for a BadMessage
+		want []string // a message, or "bad:ID" for a badMessage
 	}{
 		{name: "one", give: "data: {\"a\":1}\n\n", want: []string{`{"a":1}`}},
 		{name: "no space", give: "data:{\"a\":1}\n\n", want: []string{`{"a":1}`}},
@@ -885,7 +885,7 @@ func TestSSEReader(t *testing.T) {
 			}
 			var got []string
 			err := newSSEReader(strings.NewReader(tt.give), max).each(func(d delivery) bool {
-				var bad *BadMessage
+				var bad *badMessage
 				if errors.As(d.err, &bad) {
 					got = append(got, "bad:"+string(bad.ID))
 				} else {
@@ -932,7 +932,7 @@ func (h quietHandler) serverEnded(_ *upstream, err error) { h.ended <- err }
 
 // TestHTTPUpstreamSession: the gateway's upstream session over HTTP: a
 // result too large fails its call only, the next call's result keeps the
-// server's bytes, and closing the session ends the Conn.
+// server's bytes, and closing the session ends the msgConn.
 func TestHTTPUpstreamSession(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	s := priceServer()
@@ -944,7 +944,7 @@ func TestHTTPUpstreamSession(t *testing.T) {
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), testWait)
 	defer cancel()
-	conn, err := (&HTTPUpstream{URL: srv.URL}).Dial(ctx, 1<<20)
+	conn, err := (&HTTPUpstream{URL: srv.URL}).connect(ctx, 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1010,15 +1010,15 @@ func BenchmarkHTTPUpstreamOversize(b *testing.B) {
 					b.Fatal(err)
 				}
 				if _, err := c.Read(context.Background()); !isBad(err) {
-					b.Fatalf("read: %v, want a BadMessage", err)
+					b.Fatalf("read: %v, want a badMessage", err)
 				}
 			}
 		})
 	}
 }
 
-func dialUpB(b *testing.B, url string) Conn {
-	c, err := (&HTTPUpstream{URL: url}).Dial(context.Background(), 1<<20)
+func dialUpB(b *testing.B, url string) msgConn {
+	c, err := (&HTTPUpstream{URL: url}).connect(context.Background(), 1<<20)
 	if err != nil {
 		b.Fatal(err)
 	}

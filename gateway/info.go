@@ -4,7 +4,8 @@ import (
 	"github.com/contentneg/contentneg/internal/rawjson"
 )
 
-// ServerInfo is what the upstream says of itself at initialize.
+// ServerInfo is what [Gateway.Check] learnt of the upstream: what it says
+// of itself at initialize, and what it lists.
 type ServerInfo struct {
 	Name, Title, Version string
 	ProtocolVersion      string

@@ -327,7 +327,7 @@ func (resourcePort) Rebuild(res []byte, plans []shaping.ContentPlan) []byte {
 }
 
 func (resourcePort) NotFound(uri string, _ []byte, _ error) ([]byte, error) {
-	return nil, &RPCError{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Raw: errorObject(shaping.NotFoundCode, shaping.NotFoundMessage, shaping.NotFoundData(uri))}
+	return nil, &jsonRPCError{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Raw: errorObject(shaping.NotFoundCode, shaping.NotFoundMessage, shaping.NotFoundData(uri))}
 }
 
 // promptPort is the gateway's side of prompts/get.

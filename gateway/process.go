@@ -35,9 +35,9 @@ type Command struct {
 // stderrLines is how many of the last stderr lines an error names.
 const stderrLines = 5
 
-// Dial starts the process; its Conn's Read reads at most maxMessage bytes
-// a message. The returned Conn ends the process on Close.
-func (c *Command) Dial(ctx context.Context, maxMessage int) (Conn, error) {
+// connect starts the process; its msgConn's Read reads at most maxMessage
+// bytes a message. The returned msgConn ends the process on Close.
+func (c *Command) connect(ctx context.Context, maxMessage int) (msgConn, error) {
 	cmd := exec.Command(c.Path, c.Args...)
 	cmd.Env, cmd.Dir = c.Env, c.Dir
 	tail := &tailWriter{next: c.Stderr, keep: stderrLines}
@@ -58,7 +58,7 @@ func (c *Command) Dial(ctx context.Context, maxMessage int) (Conn, error) {
 		grace = 300 * time.Millisecond
 	}
 	p := &processConn{cmd: cmd, stdin: stdin, tail: tail, grace: grace, exited: make(chan struct{})}
-	p.Conn = NewStreamConn(stdout, stdin, nil, maxMessage)
+	p.msgConn = newStreamConn(stdout, stdin, nil, maxMessage)
 	go func() {
 		p.waitErr = cmd.Wait()
 		close(p.exited)
@@ -66,9 +66,9 @@ func (c *Command) Dial(ctx context.Context, maxMessage int) (Conn, error) {
 	return p, nil
 }
 
-// processConn is the Conn of one upstream process.
+// processConn is the msgConn of one upstream process.
 type processConn struct {
-	Conn
+	msgConn
 	cmd     *exec.Cmd
 	stdin   io.Closer
 	tail    *tailWriter
@@ -81,7 +81,7 @@ type processConn struct {
 // Read reads the next message; once the process's stdout ends, the error
 // says how the process ended and what it last wrote on stderr.
 func (p *processConn) Read(ctx context.Context) ([]byte, error) {
-	msg, err := p.Conn.Read(ctx)
+	msg, err := p.msgConn.Read(ctx)
 	if err == nil || isBad(err) {
 		return msg, err
 	}
@@ -95,7 +95,7 @@ func (p *processConn) Read(ctx context.Context) ([]byte, error) {
 // Write writes a message; once the process has gone, the error says how
 // it ended and what it last wrote on stderr.
 func (p *processConn) Write(ctx context.Context, msg []byte) error {
-	err := p.Conn.Write(ctx, msg)
+	err := p.msgConn.Write(ctx, msg)
 	if err == nil {
 		return nil
 	}
@@ -131,17 +131,17 @@ func (p *processConn) ended(cause error) error {
 	if lines := p.tail.lines(); len(lines) > 0 {
 		msg += "; its last stderr lines: " + strings.Join(lines, " | ")
 	}
-	return &UpstreamEnded{Message: msg}
+	return &upstreamEnded{Message: msg}
 }
 
-// UpstreamEnded says that an upstream process ended, how, and what it
+// upstreamEnded says that an upstream process ended, how, and what it
 // last wrote on stderr.
-type UpstreamEnded struct{ Message string }
+type upstreamEnded struct{ Message string }
 
-func (e *UpstreamEnded) Error() string { return e.Message }
+func (e *upstreamEnded) Error() string { return e.Message }
 
 func isBad(err error) bool {
-	var bad *BadMessage
+	var bad *badMessage
 	return errors.As(err, &bad)
 }
 
@@ -149,7 +149,7 @@ func isBad(err error) bool {
 // SIGTERM and Grace again, then SIGKILL.
 func (p *processConn) Close() error {
 	p.once.Do(func() {
-		_ = p.Conn.Close()
+		_ = p.msgConn.Close()
 		_ = p.stdin.Close()
 		select {
 		case <-p.exited:

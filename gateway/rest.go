@@ -18,7 +18,13 @@ import (
 // requests share one upstream session (never an MCP client's), declare
 // their features to the core as an MCP client's _meta would, and have no
 // elicitation capability, so every question is declined. Values keep the
-// upstream's bytes: digits and member order.
+// upstream's bytes: digits and member order. Serve it with rest.New, giving
+// rest.Options the Negotiator and FormatArgument of [Gateway.Shaper], so
+// that the binding negotiates the formats the gateway renders:
+//
+//	sh := g.Shaper()
+//	h := rest.New(g.RESTBackend(), &rest.Options{BasePath: "/mcp/v1",
+//		Negotiator: sh.Negotiator(), FormatArgument: sh.FormatArgument()})
 func (g *Gateway) RESTBackend() rest.Backend { return restBackend{g} }
 
 type restBackend struct{ g *Gateway }
@@ -52,7 +58,7 @@ func (b restBackend) list(ctx context.Context, method, member string) ([][]byte,
 			}
 		}
 	})
-	var rpc *RPCError
+	var rpc *jsonRPCError
 	if errors.As(err, &rpc) && rpc.Code == codeMethodNotFound {
 		return nil, nil // the server offers none of these
 	}
@@ -231,7 +237,7 @@ func (b restBackend) GetPrompt(ctx context.Context, name string, arguments map[s
 // restError marks the protocol's "not found", "invalid params" and the
 // gateway's "unavailable" for the REST binding.
 func restError(err error, what string) error {
-	var rpc *RPCError
+	var rpc *jsonRPCError
 	if errors.As(err, &rpc) {
 		data, _ := rawjson.Get(rpc.Raw, "data")
 		switch {

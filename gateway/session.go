@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 
 	"go.uber.org/zap"
@@ -57,10 +58,22 @@ func (g *Gateway) newSession(id string, down downstream, shared bool) *session {
 	return &session{g: g, id: id, down: down, shared: shared, canAsk: down != nil, calls: map[string]context.CancelFunc{}, done: make(chan struct{})}
 }
 
-// ServeConn serves one downstream client on c (stdio, a pipe) until c
+// ServeStdio serves one downstream client that speaks MCP's stdio
+// transport, newline-delimited JSON-RPC messages: it reads them from r and
+// writes the answers and the upstream's messages to w (a command's
+// os.Stdin and os.Stdout, or any pipe), until r ends or ctx is done. The
+// client gets an upstream session of its own (the shared one with
+// [Options].Shared); a message of the client's is bounded as the
+// upstream's are, by [Options].MaxResult. r and w are not closed. The
+// error is not nil only when the gateway is closed.
+func (g *Gateway) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
+	return g.serveConn(ctx, newStreamConn(r, w, nil, g.maxMsg))
+}
+
+// serveConn serves one downstream client on c (stdio, a pipe) until c
 // ends or ctx is done; the client gets an upstream session of its own
 // (the shared one with [Options].Shared).
-func (g *Gateway) ServeConn(ctx context.Context, c Conn) error {
+func (g *Gateway) serveConn(ctx context.Context, c msgConn) error {
 	s := g.newSession("", connDown{c}, g.sharedOK)
 	if !g.add(s) {
 		return errors.New("gateway: closed")
@@ -75,7 +88,7 @@ func (g *Gateway) ServeConn(ctx context.Context, c Conn) error {
 	for {
 		raw, err := c.Read(ctx)
 		if err != nil {
-			var bad *BadMessage
+			var bad *badMessage
 			if errors.As(err, &bad) {
 				reply(encodeError(bad.ID, codeInvalidRequest, bad.Reason))
 				continue
@@ -86,8 +99,8 @@ func (g *Gateway) ServeConn(ctx context.Context, c Conn) error {
 	}
 }
 
-// connDown sends to a client over its Conn.
-type connDown struct{ c Conn }
+// connDown sends to a client over its msgConn.
+type connDown struct{ c msgConn }
 
 func (d connDown) send(ctx context.Context, msg []byte) error { return d.c.Write(ctx, msg) }
 
@@ -259,7 +272,7 @@ func (s *session) call(ctx context.Context, up *upstream, method string, params 
 		s.g.shared.gaveUp()
 	}
 	if err != nil {
-		var rpc *RPCError
+		var rpc *jsonRPCError
 		if !errors.As(err, &rpc) {
 			err = newRPCError(codeInternalError, err.Error())
 		}
@@ -309,7 +322,7 @@ func (s *session) start(ctx context.Context, init []byte) (*upstream, error) {
 	}
 	dctx, cancel := context.WithTimeout(ctx, s.g.timeout)
 	defer cancel()
-	conn, err := s.g.dial.Dial(dctx, s.g.maxMsg)
+	conn, err := s.g.dial.connect(dctx, s.g.maxMsg)
 	if err != nil {
 		s.g.releaseUpstream()
 		return nil, newRPCError(codeUnavailable, "start the upstream: "+err.Error())

@@ -72,7 +72,7 @@ func (h *sharedUpstream) get(ctx context.Context) (*upstream, error) {
 func (h *sharedUpstream) start(ctx context.Context) (*upstream, error) {
 	dctx, cancel := context.WithTimeout(ctx, h.g.timeout)
 	defer cancel()
-	conn, err := h.g.dial.Dial(dctx, h.g.maxMsg)
+	conn, err := h.g.dial.connect(dctx, h.g.maxMsg)
 	if err != nil {
 		return nil, newRPCError(codeUnavailable, "start the upstream: "+err.Error())
 	}

@@ -10,13 +10,14 @@ import (
 	"github.com/contentneg/contentneg/internal/rawjson"
 )
 
-// Dialer opens one connection to the upstream server: [Command] starts a
-// process, [HTTPUpstream] connects to a streamable-HTTP server. Each
-// upstream session gets a connection of its own.
+// Dialer is how the gateway reaches the upstream server, a connection for
+// each upstream session: a *[Command] starts a process for each, an
+// *[HTTPUpstream] opens a session with a streamable-HTTP server. These two
+// are the only ones.
 type Dialer interface {
-	// Dial opens the connection; maxMessage bounds the size of a message
-	// read from it.
-	Dial(ctx context.Context, maxMessage int) (Conn, error)
+	// connect opens the connection; maxMessage bounds the size of a
+	// message read from it.
+	connect(ctx context.Context, maxMessage int) (msgConn, error)
 }
 
 // upstream is one session with the upstream server: the gateway's
@@ -24,7 +25,7 @@ type Dialer interface {
 // caller that waits for them. Its server's requests and notifications go
 // to handler.
 type upstream struct {
-	conn    Conn
+	conn    msgConn
 	handler upstreamHandler
 	// onBroken hears of each message that could not be read, when the
 	// handler wants to (a brokenLines).
@@ -60,7 +61,7 @@ type reply struct {
 	err    error
 }
 
-func newUpstream(conn Conn, h upstreamHandler) *upstream {
+func newUpstream(conn msgConn, h upstreamHandler) *upstream {
 	u := &upstream{conn: conn, handler: h, pending: map[int64]chan reply{}, done: make(chan struct{})}
 	if b, ok := h.(brokenLines); ok {
 		u.onBroken = b.broken
@@ -77,7 +78,7 @@ func (u *upstream) read() {
 	for {
 		raw, err := u.conn.Read(ctx)
 		if err != nil {
-			var bad *BadMessage
+			var bad *badMessage
 			if errors.As(err, &bad) {
 				if u.onBroken != nil {
 					u.onBroken(nil, bad.Reason)
@@ -163,8 +164,8 @@ func (u *upstream) end(err error) {
 	u.handler.serverEnded(u, err)
 }
 
-// ErrEnded is what a request to an upstream session that ended wraps.
-var ErrEnded = errors.New("the upstream session ended")
+// errEnded is what a request to an upstream session that ended wraps.
+var errEnded = errors.New("the upstream session ended")
 
 // call sends a request and waits for its answer in ctx; when ctx ends
 // first, the upstream is told that the request is cancelled.
@@ -174,7 +175,7 @@ func (u *upstream) call(ctx context.Context, method string, params []byte) ([]by
 	if u.err != nil {
 		err := u.err
 		u.mu.Unlock()
-		return nil, fmt.Errorf("%w: %v", ErrEnded, err)
+		return nil, fmt.Errorf("%w: %v", errEnded, err)
 	}
 	u.next++
 	id := u.next

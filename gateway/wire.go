@@ -152,22 +152,22 @@ func encodeError(id []byte, code int64, msg string) []byte {
 	return encodeErrorObject(id, errorObject(code, msg, nil))
 }
 
-// RPCError is a JSON-RPC error the upstream answered with, or the gateway
+// jsonRPCError is a JSON-RPC error the upstream answered with, or the gateway
 // made: Raw is the error object as it goes to the client.
-type RPCError struct {
+type jsonRPCError struct {
 	Code    int64
 	Message string
 	// Raw is the error object's bytes, as the upstream sent them.
 	Raw []byte
 }
 
-func (e *RPCError) Error() string {
+func (e *jsonRPCError) Error() string {
 	return fmt.Sprintf("%s (JSON-RPC error %d)", e.Message, e.Code)
 }
 
 // rpcError returns the error of the error object raw.
-func rpcError(raw []byte) *RPCError {
-	e := &RPCError{Raw: raw, Code: codeInternalError}
+func rpcError(raw []byte) *jsonRPCError {
+	e := &jsonRPCError{Raw: raw, Code: codeInternalError}
 	if c, ok := rawjson.Get(raw, "code"); ok {
 		if n, ok := rawjson.Int(c); ok {
 			e.Code = n
@@ -180,14 +180,14 @@ func rpcError(raw []byte) *RPCError {
 }
 
 // newRPCError makes an error of the gateway's own.
-func newRPCError(code int64, msg string) *RPCError {
-	return &RPCError{Code: code, Message: msg, Raw: errorObject(code, msg, nil)}
+func newRPCError(code int64, msg string) *jsonRPCError {
+	return &jsonRPCError{Code: code, Message: msg, Raw: errorObject(code, msg, nil)}
 }
 
-// errorOf returns err as an RPCError: the upstream's own, or an internal
+// errorOf returns err as a jsonRPCError: the upstream's own, or an internal
 // error naming err.
-func errorOf(err error) *RPCError {
-	var e *RPCError
+func errorOf(err error) *jsonRPCError {
+	var e *jsonRPCError
 	if errors.As(err, &e) {
 		return e
 	}

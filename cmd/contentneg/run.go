@@ -32,6 +32,14 @@ const (
 	terminate = 300 * time.Millisecond
 )
 
+// The flags' defaults: those of gateway.Options.
+const (
+	defaultCallTimeout  = 60 * time.Second
+	defaultMaxUpstreams = 16
+	defaultMaxResult    = 16 << 20
+	defaultMaxCalls     = 64
+)
+
 // config is what the command line asks for.
 type config struct {
 	command     []string
@@ -80,16 +88,16 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.httpAddr, "http", "", "serve streamable HTTP on this address (path /mcp)")
 	fs.BoolVar(&cfg.stateless, "stateless", false, "with -http: serve the stateless protocol (no sessions)")
 	fs.StringVar(&cfg.restAddr, "rest", "", "serve the REST binding on this address (path "+httpserve.RESTBase+"); $"+apiKeyEnv+", when set, is the key it requires")
-	fs.DurationVar(&cfg.callTimeout, "call-timeout", gateway.DefaultCallTimeout, "bound every request forwarded to the upstream")
+	fs.DurationVar(&cfg.callTimeout, "call-timeout", defaultCallTimeout, "bound every request forwarded to the upstream")
 	fs.DurationVar(&cfg.sessionIdle, "session-idle", 30*time.Minute, "with -http: close a session whose client sent nothing for this long (0: never)")
 	fs.BoolVar(&cfg.verbose, "v", false, "log at debug level on stderr")
 	fs.StringVar(&cfg.defaults, "default-tags", "", `feature tags for clients that declare nothing, e.g. "human, format=markdown" (default: none, their results pass through unchanged)`)
 	fs.StringVar(&cfg.defaults, "default", "", "the former name of -default-tags")
 	fs.StringVar(&cfg.formatArgument, "format-argument", "", "add an optional argument of this name to every tool, with which the model chooses a call's format (default: none)")
 	fs.StringVar(&cfg.configFile, "config", "", "read per-tool settings, default tags, the format argument and the REST key's variable from this YAML file (docs/gateway.md); flags given win over its keys")
-	fs.IntVar(&cfg.maxUpstreams, "max-upstreams", gateway.DefaultMaxUpstreams, "bound the upstream sessions (one per downstream session; for a command, one process each)")
-	fs.IntVar(&cfg.maxResult, "max-result", gateway.DefaultMaxResult, "bound the size in bytes of one message from the upstream; a larger answer fails its call")
-	fs.IntVar(&cfg.maxCalls, "max-calls", gateway.DefaultMaxCalls, "bound the requests under way at once")
+	fs.IntVar(&cfg.maxUpstreams, "max-upstreams", defaultMaxUpstreams, "bound the upstream sessions (one per downstream session; for a command, one process each)")
+	fs.IntVar(&cfg.maxResult, "max-result", defaultMaxResult, "bound the size in bytes of one message from the upstream; a larger answer fails its call")
+	fs.IntVar(&cfg.maxCalls, "max-calls", defaultMaxCalls, "bound the requests under way at once")
 	fs.Func("allow-hosts", "comma-separated Host names that -http and -rest answer on a loopback address besides localhost, 127.0.0.1 and [::1] (a reverse proxy's name; DNS rebinding protection refuses the others)", func(v string) error {
 		for _, h := range strings.Split(v, ",") {
 			if h = strings.TrimSpace(h); h != "" {
@@ -237,7 +245,9 @@ func serve(ctx context.Context, cfg config, log *zap.Logger, stdin io.Reader, st
 		}
 		if cfg.stdio {
 			go func() {
-				_ = g.ServeConn(ctx, gateway.NewStreamConn(stdin, stdout, nil, cfg.maxResult))
+				// A client's message is bounded by -max-result, as the
+				// upstream's are.
+				_ = g.ServeStdio(ctx, stdin, stdout)
 				stop(nil) // stdin ended: the client is done
 			}()
 		}
