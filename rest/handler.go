@@ -41,17 +41,16 @@ type Options struct {
 	// MaxBodyBytes limits request bodies (413 beyond); 0 means 1 MiB.
 	MaxBodyBytes int64
 	// CallTimeout bounds every call to the backend (504 beyond); 0 or a
-	// negative value means defaultCallTimeout, 60 seconds (contract section
-	// 8).
+	// negative value means 60 seconds (contract section 8).
 	CallTimeout time.Duration
 	// BodyTimeout bounds the time a request's body may take to arrive,
 	// counted from the moment the handler sees the request: a client that
 	// announces a body and trickles it is cut (408 with the error body, and
 	// the connection closed), whatever CallTimeout says, which counts from
-	// the call. 0 means defaultBodyTimeout, 30 seconds; a negative value
-	// means none of the handler's own (the http.Server's ReadTimeout still
-	// applies, and an http.Server whose ReadTimeout is no longer keeps its
-	// own, earlier deadline). It is set on the connection with
+	// the call. 0 means 30 seconds; a negative value means none of the
+	// handler's own (the http.Server's ReadTimeout still applies, and an
+	// http.Server whose ReadTimeout is no longer keeps its own, earlier
+	// deadline). It is set on the connection with
 	// http.ResponseController.SetReadDeadline, so it needs a ResponseWriter
 	// that supports it (net/http's own do, for HTTP/1 and HTTP/2; a
 	// wrapping middleware must Unwrap); where it is not supported, only the
