@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/contentneg/contentneg/conformance/check"
+	"github.com/contentneg/contentneg/internal/conformance/check"
 	"github.com/contentneg/contentneg/internal/cmdline"
 )
 

@@ -79,7 +79,8 @@ var roles = map[string]role{
 	"internal/gatewayconfig": integration, // the gateway's config: a server author's code, in YAML
 	"internal/mcpgotool":     integration, // typed tools for mcp-go servers
 	"internal/matrix":        integration, // the profile matrix cmd/profile-matrix runs
-	"conformance/check":      integration, // the conformance checker cmd/contentneg-conformance runs
+
+	"internal/conformance/check": integration, // the conformance checker cmd/contentneg-conformance runs
 
 	"cmd/contentneg-conformance":    command,
 	"cmd/profile-matrix":            command,
