@@ -63,7 +63,6 @@ var roles = map[string]role{
 	"internal/yamlrefuse": helper,
 
 	"middleware":              frontEnd, // the go-sdk
-	"middleware/elicitation":  frontEnd,
 	"middleware/resourcemeta": frontEnd,
 	"middleware/internal/sdk": frontEnd,
 	"mcpgo":                   frontEnd, // mark3labs/mcp-go
