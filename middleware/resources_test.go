@@ -280,7 +280,7 @@ func TestResourceMetadataOfBlobsAndErrors(t *testing.T) {
 	if err != nil || r.Name != "pixel.png" || r.MIMEType != "image/png" {
 		t.Errorf("metadata = %+v, %v", r, err)
 	}
-	_, err = mcp.CallCustomMethod[*resourcemeta.Params, *resourcemeta.Result](ctx, cs, resourcemeta.Method, &resourcemeta.Params{})
+	_, err = resourcemeta.Get(ctx, cs, "") // the same request as {"uri": ""}
 	var wire *jsonrpc.Error
 	if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams {
 		t.Errorf("metadata without a uri: %v, want -32602", err)
