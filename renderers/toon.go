@@ -31,12 +31,12 @@ var ErrTooDeep = errors.New("value nested too deep")
 // nothing else. A value nested deeper than 32 levels gives an error wrapping [ErrTooDeep]; an
 // invalid one an error wrapping [ErrInvalidJSON].
 func (Generic) TOON(value []byte, opts Options) (string, error) {
-	return toonWith(value, opts, toon.Comma)
+	return toonWith(value, opts, ',')
 }
 
 // toonWith is TOON with delim as the document delimiter, declared in every array header. TOON
 // always uses the comma, the cheapest in tokens (docs/decisions.md); the tests measure the others.
-func toonWith(value []byte, opts Options, delim toon.Delimiter) (string, error) {
+func toonWith(value []byte, opts Options, delim byte) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: toon: %w", err)
 	}
