@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 
-	"github.com/contentneg/contentneg/format"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 )
@@ -32,18 +31,4 @@ func MarkdownToHTML(markdown string) (string, error) {
 // character escaped: how the HTML rendering shows text it must not interpret.
 func PreformattedHTML(text string) string {
 	return "<pre>" + html.EscapeString(text) + "</pre>\n"
-}
-
-// HTMLOf returns a renderer of text/html from a markdown renderer: r's markdown, converted with
-// [MarkdownToHTML]. A tool or resource with its own markdown renderer (a template) gets its HTML
-// this way, so the HTML rendering always reads as the markdown one does.
-func HTMLOf(r Renderer) Renderer {
-	return Func(func(value []byte, opts Options) (string, error) {
-		opts.MediaType = format.MediaMarkdown
-		md, err := r.Render(value, opts)
-		if err != nil {
-			return "", err
-		}
-		return MarkdownToHTML(md)
-	})
 }
