@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/tidwall/gjson"
 )
 
@@ -99,7 +100,9 @@ var (
 // and Units do not apply: TOON carries the value, all of it and nothing else. A value nested
 // deeper than 32 levels gives an error (the caller falls back to the structured rendering).
 //
-// HTML (text/html) is the markdown, converted by [MarkdownToHTML].
+// HTML (text/html) is the markdown converted by goldmark, which writes no raw HTML and drops
+// links to javascript:, vbscript:, file: and data: URLs, so no element or attribute comes from
+// data.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
 	case format.MediaTOON:
@@ -109,7 +112,7 @@ func (g Generic) Render(value []byte, opts Options) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		return MarkdownToHTML(md)
+		return markup.ToHTML(md)
 	}
 	return byMediaType(g.markdown, g.text, value, opts)
 }

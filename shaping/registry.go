@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/renderers"
@@ -210,7 +211,7 @@ func (t *table) resource(uri string, exact bool, mediaType string) (settings Too
 }
 
 // htmlOf returns a renderer of text/html from a markdown renderer: md's
-// markdown, converted with renderers.MarkdownToHTML. A tool or resource
+// markdown, converted with markup.ToHTML. A tool or resource
 // with its own markdown renderer (a template) gets its HTML this way, so
 // the HTML rendering always reads as the markdown one does.
 func htmlOf(md renderers.Renderer) renderers.Renderer {
@@ -220,7 +221,7 @@ func htmlOf(md renderers.Renderer) renderers.Renderer {
 		if err != nil {
 			return "", err
 		}
-		return renderers.MarkdownToHTML(out)
+		return markup.ToHTML(out)
 	})
 }
 

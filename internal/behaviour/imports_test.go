@@ -54,6 +54,7 @@ var roles = map[string]role{
 	"conformance":         helper, // the contract's test vectors, embedded
 	"internal/cmdline":    helper,
 	"internal/ctxkey":     helper,
+	"internal/markup":     helper, // markdown to HTML, for renderers and shaping
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
 	"internal/hostcheck":  helper,

@@ -1,4 +1,6 @@
-package renderers
+// Package markup converts markdown and text to HTML for the renderers and
+// the core: the one goldmark configuration that writes no HTML from data.
+package markup
 
 import (
 	"bytes"
@@ -14,11 +16,11 @@ import (
 // links to dangerous URLs such as javascript:).
 var htmlConverter = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
 
-// MarkdownToHTML converts markdown to an HTML fragment with goldmark. Raw HTML in the markdown is
+// ToHTML converts markdown to an HTML fragment with goldmark. Raw HTML in the markdown is
 // omitted, never copied, and links to javascript:, vbscript:, file: and data: (but for images)
 // URLs lose their target, so the markdown renderers' output, which escapes every data value,
 // gives HTML in which no element or attribute comes from data. It takes time linear in the input.
-func MarkdownToHTML(markdown string) (string, error) {
+func ToHTML(markdown string) (string, error) {
 	var b bytes.Buffer
 	b.Grow(len(markdown) + len(markdown)/2 + 16)
 	if err := htmlConverter.Convert([]byte(markdown), &b); err != nil {
@@ -27,8 +29,8 @@ func MarkdownToHTML(markdown string) (string, error) {
 	return b.String(), nil
 }
 
-// PreformattedHTML returns text, which is not markdown, as an HTML <pre> element with every
+// Preformatted returns text, which is not markdown, as an HTML <pre> element with every
 // character escaped: how the HTML rendering shows text it must not interpret.
-func PreformattedHTML(text string) string {
+func Preformatted(text string) string {
 	return "<pre>" + html.EscapeString(text) + "</pre>\n"
 }
