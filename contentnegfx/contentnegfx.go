@@ -1,7 +1,7 @@
 // Package contentnegfx provides content negotiation to go.uber.org/fx
 // applications: include [Module] in an application that provides an
-// *mcp.Server, and the server gets the middleware. The constructors work
-// without fx as well.
+// *mcp.Server, and the server gets the middleware; [Tool] gives a tool its
+// own renderings. Without fx, package middleware's Install is the one call.
 package contentnegfx
 
 import (
@@ -16,42 +16,47 @@ import (
 
 // Module provides a *middleware.Middleware and installs it on the
 // application's *mcp.Server. It uses the application's *zap.Logger,
-// negotiation.Store and *middleware.Options when they are provided, and
-// every [NamedTool] in the "contentneg.tools" group (see [Tool]).
+// negotiation.Store and *middleware.Options when they are provided (the
+// logger and store win over those of the options), and the tools given
+// with [Tool]. When the application starts, after every constructor and
+// invocation has had the chance to add formats, it checks the
+// middleware's options (shaping.Shaper.Check: default tags naming a
+// format the server does not render, for instance): a failed check stops
+// the start with the error.
 var Module = fx.Module("contentneg",
-	fx.Provide(New),
-	fx.Invoke(Install),
-	fx.Invoke(Check),
+	fx.Provide(newMiddleware),
+	fx.Invoke(install),
+	fx.Invoke(check),
 )
 
-// NamedTool is a per-tool rendering configuration for the "contentneg.tools" group.
-type NamedTool struct {
+// namedTool is a per-tool rendering configuration for the "contentneg.tools" group.
+type namedTool struct {
 	Name string
 	Tool shaping.Tool
 }
 
 // Tool returns an option that registers a per-tool rendering configuration
-// with the middleware of [Module].
+// with the middleware of [Module], as middleware.Middleware.Register does.
 func Tool(name string, t shaping.Tool) fx.Option {
 	return fx.Provide(fx.Annotate(
-		func() NamedTool { return NamedTool{Name: name, Tool: t} },
+		func() namedTool { return namedTool{Name: name, Tool: t} },
 		fx.ResultTags(`group:"contentneg.tools"`),
 	))
 }
 
-// Params are what [New] takes from the application; every one is optional.
-type Params struct {
+// params are what [newMiddleware] takes from the application; every one is optional.
+type params struct {
 	fx.In
 
 	Logger  *zap.Logger         `optional:"true"`
 	Store   negotiation.Store   `optional:"true"`
 	Options *middleware.Options `optional:"true"`
-	Tools   []NamedTool         `group:"contentneg.tools"`
+	Tools   []namedTool         `group:"contentneg.tools"`
 }
 
-// New returns the middleware Params describe. The logger and store of
-// Params win over those in Params.Options.
-func New(p Params) *middleware.Middleware {
+// newMiddleware returns the middleware p describes. The logger and store
+// of p win over those in p.Options.
+func newMiddleware(p params) *middleware.Middleware {
 	var opts middleware.Options
 	if p.Options != nil {
 		opts = *p.Options
@@ -69,13 +74,13 @@ func New(p Params) *middleware.Middleware {
 	return m
 }
 
-// Install adds m to server.
-func Install(m *middleware.Middleware, server *mcp.Server) { m.Install(server) }
+// install adds m to server.
+func install(m *middleware.Middleware, server *mcp.Server) { m.Install(server) }
 
-// Check checks the middleware's options when the application starts
+// check checks the middleware's options when the application starts
 // (shaping.Shaper.Check: default tags naming a format the server does not
 // render, for instance), after every constructor and invocation has had
 // the chance to add formats: a failed check stops the start with the error.
-func Check(lc fx.Lifecycle, m *middleware.Middleware) {
+func check(lc fx.Lifecycle, m *middleware.Middleware) {
 	lc.Append(fx.StartHook(m.Shaper().Check))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/contentneg/contentneg/contentnegfx"
 	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -41,7 +42,7 @@ func newServer() *mcp.Server {
 
 func greet(t *testing.T, s *mcp.Server, tags ...string) string {
 	t.Helper()
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare(tags...)})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare(tags...)})
 	if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
 		t.Error("the extension is not advertised")
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // benchProfiles are the clients every benchmark is run for.
@@ -74,7 +74,7 @@ func BenchmarkHandleMessage(b *testing.B) {
 func benchHandle(b *testing.B, s *server.MCPServer, tags []string, legacy bool) {
 	caps := map[string]any{}
 	if tags != nil {
-		caps["extensions"] = map[string]any{"io.modelcontextprotocol/content-negotiation": middlewaretest.Declare(tags...)}
+		caps["extensions"] = map[string]any{"io.modelcontextprotocol/content-negotiation": client.Declare(tags...)}
 	}
 	ctx := s.WithContext(context.Background(), &benchSession{})
 	var params map[string]any
@@ -116,9 +116,9 @@ func BenchmarkCallTool(b *testing.B) {
 }
 
 func benchCalls(b *testing.B, s *server.MCPServer, tags []string, legacy bool) {
-	opts := &middlewaretest.Options{Legacy: legacy}
+	opts := &client.Options{Legacy: legacy}
 	if tags != nil {
-		opts.Settings = middlewaretest.Declare(tags...)
+		opts.Settings = client.Declare(tags...)
 	}
 	cs := behaviour.ConnectMCPGo(b, s, opts)
 	ctx := context.Background()
@@ -156,7 +156,7 @@ func BenchmarkToolMiddleware(b *testing.B) {
 			handler := mcpgo.New(nil).ToolMiddleware(next)
 			caps := &mcp.ClientCapabilities{}
 			if p.tags != nil {
-				caps.Extensions = map[string]any{"io.modelcontextprotocol/content-negotiation": middlewaretest.Declare(p.tags...)}
+				caps.Extensions = map[string]any{"io.modelcontextprotocol/content-negotiation": client.Declare(p.tags...)}
 			}
 			ctx := server.WithRequestProtocolInfo(context.Background(), &server.RequestProtocolInfo{Modern: true, ProtocolVersion: "2026-07-28", ClientCapabilities: caps})
 			b.ReportAllocs()

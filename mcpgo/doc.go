@@ -1,7 +1,14 @@
 // Package mcpgo negotiates content for MCP servers written on
 // github.com/mark3labs/mcp-go (v1.2.1): one call, [Install], gives such a
 // server what package middleware gives a go-sdk server, so that a client
-// cannot tell which SDK a server was written on.
+// cannot tell which SDK a server was written on:
+//
+//	s := server.NewMCPServer("forecast", "1.0.0")
+//	mcpgo.Install(s, &mcpgo.Options{Logger: log})
+//
+// Tool handlers that ask the client a question use [Elicit] (and
+// [MayElicit] to know whether they may); [Adapter.Register] gives a tool
+// its own renderers.
 //
 // It translates mcp-go's hooks, tool, resource and prompt handler
 // middlewares, request protocol info and sessions into the plain values of

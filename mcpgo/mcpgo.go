@@ -14,9 +14,9 @@ import (
 // shaping.Options.
 type Options = shaping.Options
 
-// Adapter negotiates content for mcp-go servers. Make one with [New] or
-// [Install]; it is safe for concurrent use, and one Adapter may serve
-// several servers.
+// Adapter negotiates content for mcp-go servers. [Install] makes one; it
+// is safe for concurrent use, and one Adapter may serve several servers
+// ([Adapter.Install]).
 type Adapter struct {
 	shaper   *shaping.Shaper
 	tool     toolPort
@@ -24,15 +24,15 @@ type Adapter struct {
 	prompt   promptPort
 }
 
-// New returns an Adapter. Add it to a server with [Adapter.Install].
-func New(opts *Options) *Adapter {
+// newAdapter returns an Adapter that serves no server yet.
+func newAdapter(opts *Options) *Adapter {
 	return &Adapter{shaper: shaping.New(opts)}
 }
 
 // Install makes an Adapter from opts and adds it to srv: the one call a
 // server author needs.
 func Install(srv *server.MCPServer, opts *Options) *Adapter {
-	a := New(opts)
+	a := newAdapter(opts)
 	a.Install(srv)
 	return a
 }
@@ -45,9 +45,16 @@ func (a *Adapter) Close() { a.shaper.Close() }
 // Install adds the adapter to srv: hooks that advertise the extension in
 // initialize and server/discover results, keep a legacy session's client
 // and forget it when the session ends; and the tool, resource and prompt
-// handler middlewares. mcp-go runs handler middlewares in the order they
-// were added, so install the adapter before any middleware that should see
-// the negotiated results.
+// handler middlewares. Through them every tools/call, resources/read and
+// prompts/get of a client that declared the extension goes through package
+// shaping (shaping.ServeTool and its kin): the profile is put in the
+// handler's context, elicitations are kept away from a client that cannot
+// answer them, and the result is rendered as the profile asks; with
+// Options.Recover, a panicking handler is a tool error (an internal error
+// for resources and prompts). Other clients' requests go to the handlers
+// untouched. mcp-go runs handler middlewares in the order they were added,
+// so install the adapter before any middleware that should see the
+// negotiated results.
 func (a *Adapter) Install(srv *server.MCPServer) {
 	hooks := srv.GetHooks()
 	if hooks == nil {
@@ -69,9 +76,9 @@ func (a *Adapter) Install(srv *server.MCPServer) {
 	})
 	a.installArgument(srv, hooks)
 	adopt(srv, a)
-	server.WithToolHandlerMiddleware(a.ToolMiddleware)(srv)
-	server.WithResourceHandlerMiddleware(a.ResourceMiddleware)(srv)
-	server.WithPromptHandlerMiddleware(a.PromptMiddleware)(srv)
+	server.WithToolHandlerMiddleware(a.toolMiddleware)(srv)
+	server.WithResourceHandlerMiddleware(a.resourceMiddleware)(srv)
+	server.WithPromptHandlerMiddleware(a.promptMiddleware)(srv)
 }
 
 // Register sets how the named tool's results are rendered as markdown and

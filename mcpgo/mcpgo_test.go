@@ -12,7 +12,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -25,7 +25,7 @@ var eras = []struct {
 
 func connect(t *testing.T, s *server.MCPServer, legacy bool, tags ...string) *gosdk.ClientSession {
 	t.Helper()
-	return behaviour.ConnectMCPGo(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare(tags...), Legacy: legacy})
+	return behaviour.ConnectMCPGo(t, s, &client.Options{Settings: client.Declare(tags...), Legacy: legacy})
 }
 
 func callTool(t *testing.T, cs *gosdk.ClientSession, name string) *gosdk.CallToolResult {
@@ -120,7 +120,7 @@ func TestInputRequestsOfAClosedGateAreAnsweredLocally(t *testing.T) {
 	}}
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
-			opts := &middlewaretest.Options{Settings: middlewaretest.Declare("!interactive"), Legacy: e.legacy, Client: never}
+			opts := &client.Options{Settings: client.Declare("!interactive"), Legacy: e.legacy, Client: never}
 			cs := behaviour.ConnectMCPGo(t, s, opts)
 			if got := callTool(t, cs, "confirm").Content[0].(*gosdk.TextContent).Text; got != "cancel state" {
 				t.Errorf("confirm = %q, want the gate's cancel with the request state", got)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // A question the client never answers ends as "cancel" after the
@@ -36,7 +36,7 @@ func TestUnansweredQuestionsEndAsCancel(t *testing.T) {
 			})
 			never := make(chan struct{})
 			asked := make(chan struct{}, 1)
-			client := &gosdk.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *gosdk.ElicitRequest) (*gosdk.ElicitResult, error) {
+			clientOpts := &gosdk.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *gosdk.ElicitRequest) (*gosdk.ElicitResult, error) {
 				asked <- struct{}{}
 				select { // a person who never answers
 				case <-never:
@@ -44,7 +44,7 @@ func TestUnansweredQuestionsEndAsCancel(t *testing.T) {
 				}
 				return &gosdk.ElicitResult{Action: "decline"}, nil // too late: the server gave up
 			}}
-			cs := behaviour.ConnectMCPGo(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("interactive"), Legacy: true, Client: client})
+			cs := behaviour.ConnectMCPGo(t, s, &client.Options{Settings: client.Declare("interactive"), Legacy: true, Client: clientOpts})
 			t.Cleanup(func() { close(never) }) // runs before the connection's cleanups
 			if closeIt {
 				go func() { <-asked; a.Close() }()

@@ -10,12 +10,12 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// ResourceMiddleware is the resource handler middleware: every read goes
+// resourceMiddleware is the resource handler middleware: every read goes
 // through shaping.ServeResource, which, for a client that declared the
 // extension, puts the profile in the handler's context and narrows format
 // alternatives and renders JSON contents; with Options.Recover, a panicking
 // handler is an internal error. Other clients' reads go to next untouched.
-func (a *Adapter) ResourceMiddleware(next server.ResourceHandlerFunc) server.ResourceHandlerFunc {
+func (a *Adapter) resourceMiddleware(next server.ResourceHandlerFunc) server.ResourceHandlerFunc {
 	return func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
 		return shaping.ServeResource(ctx, a.shaper, &a.resource, resourceRead{ctx: ctx, next: next, req: req})
 	}
@@ -116,14 +116,14 @@ func textContents(c mcp.ResourceContents) mcp.TextResourceContents {
 	return c.(mcp.TextResourceContents)
 }
 
-// PromptMiddleware is the prompt handler middleware: every request goes
+// promptMiddleware is the prompt handler middleware: every request goes
 // through shaping.ServePrompt, which, for a client that declared the
 // extension, puts the profile in the handler's context, keeps
 // elicitations away from a client that cannot answer them, and converts
 // markdown prompt texts to plain text for the text rendering; with
 // Options.Recover, a panicking handler is an internal error. Other
 // clients' requests go to next untouched.
-func (a *Adapter) PromptMiddleware(next server.PromptHandlerFunc) server.PromptHandlerFunc {
+func (a *Adapter) promptMiddleware(next server.PromptHandlerFunc) server.PromptHandlerFunc {
 	return func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 		return shaping.ServePrompt(ctx, a.shaper, &a.prompt, promptGet{ctx: ctx, next: next, req: req})
 	}

@@ -12,14 +12,14 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// ToolMiddleware is the tool handler middleware: every call goes through
+// toolMiddleware is the tool handler middleware: every call goes through
 // shaping.ServeTool, which, for a client that declared the extension, puts
 // the profile in the handler's context, keeps elicitations away from a
 // client that cannot answer them (inputRequests are answered with the
 // gate's refusal, and answers the client made up are replaced by it), and
 // renders the result; with Options.Recover, a panicking handler is a tool
 // error. Other clients' calls go to next untouched.
-func (a *Adapter) ToolMiddleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+func (a *Adapter) toolMiddleware(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		req, arg := takeCarried(req)
 		return shaping.ServeTool(ctx, a.shaper, &a.tool, toolCall{ctx: ctx, next: next, req: req, arg: arg})

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -38,7 +38,7 @@ func TestReceivingAllocations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			caps := map[string]any{}
 			if tt.tags != nil {
-				caps["extensions"] = map[string]any{negotiation.ExtensionID: middlewaretest.Declare(tt.tags...)}
+				caps["extensions"] = map[string]any{negotiation.ExtensionID: client.Declare(tt.tags...)}
 			}
 			req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{
 				Name: "get_weather",

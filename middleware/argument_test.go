@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -147,7 +148,7 @@ func TestFormatArgument(t *testing.T) {
 
 // rawListTools returns the raw bytes of the tools/list result the server
 // writes to a client described by opts.
-func rawListTools(t *testing.T, server *mcp.Server, opts *middlewaretest.Options) string {
+func rawListTools(t *testing.T, server *mcp.Server, opts *client.Options) string {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
@@ -159,7 +160,7 @@ func rawListTools(t *testing.T, server *mcp.Server, opts *middlewaretest.Options
 		t.Fatal(err)
 	}
 	defer ss.Close()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.IOTransport{Reader: serverOut, Writer: serverIn}, middlewaretest.SessionOptions(opts))
+	cs, err := client.New(opts).Connect(ctx, &mcp.IOTransport{Reader: serverOut, Writer: serverIn}, client.SessionOptions(opts))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -31,14 +32,14 @@ func BenchmarkCallTool(b *testing.B) {
 	for _, e := range eras {
 		b.Run(e.name+"/no-middleware", func(b *testing.B) {
 			s, _ := newServer(nil)
-			benchCalls(b, middlewaretest.Connect(b, s, &middlewaretest.Options{Legacy: e.legacy}))
+			benchCalls(b, middlewaretest.Connect(b, s, &client.Options{Legacy: e.legacy}))
 		})
 		for _, p := range benchProfiles {
 			b.Run(e.name+"/"+p.name, func(b *testing.B) {
 				s, _ := newServer(&middleware.Options{})
-				opts := &middlewaretest.Options{Legacy: e.legacy}
+				opts := &client.Options{Legacy: e.legacy}
 				if p.tags != nil {
-					opts.Settings = middlewaretest.Declare(p.tags...)
+					opts.Settings = client.Declare(p.tags...)
 				}
 				benchCalls(b, middlewaretest.Connect(b, s, opts))
 			})
@@ -100,7 +101,7 @@ func BenchmarkReceiving(b *testing.B) {
 			handler := middleware.New(nil).Receiving(next)
 			caps := map[string]any{}
 			if p.tags != nil {
-				caps["extensions"] = map[string]any{negotiation.ExtensionID: middlewaretest.Declare(p.tags...)}
+				caps["extensions"] = map[string]any{negotiation.ExtensionID: client.Declare(p.tags...)}
 			}
 			req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{
 				Name: "get_weather",
@@ -130,7 +131,7 @@ func BenchmarkCallToolManyTools(b *testing.B) {
 					return nil, reading{}, nil
 				})
 			}
-			benchCalls(b, middlewaretest.Connect(b, s, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")}))
+			benchCalls(b, middlewaretest.Connect(b, s, &client.Options{Settings: client.Declare("human", "format=markdown")}))
 		})
 	}
 }

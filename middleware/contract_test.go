@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -36,13 +37,13 @@ func addReport(s *mcp.Server, withSchema bool) {
 // server has it now, declares an output schema: learned per server (one
 // Middleware may serve several) and again when a tool is replaced.
 func TestOutputSchemaIsKnownPerServerAndAsItIsNow(t *testing.T) {
-	human := &middlewaretest.Options{Settings: middlewaretest.Declare("human")}
+	human := &client.Options{Settings: client.Declare("human")}
 	for _, e := range eras {
 		t.Run(e.name+"/replaced", func(t *testing.T) {
 			s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 			addReport(s, false)
 			middleware.Install(s, nil)
-			cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: human.Settings, Legacy: e.legacy})
+			cs := middlewaretest.Connect(t, s, &client.Options{Settings: human.Settings, Legacy: e.legacy})
 			if res := call(t, cs, "report", map[string]any{}); res.StructuredContent != nil {
 				t.Fatalf("without an output schema: structuredContent %v, want none", res.StructuredContent)
 			}
@@ -59,7 +60,7 @@ func TestOutputSchemaIsKnownPerServerAndAsItIsNow(t *testing.T) {
 			with := mcp.NewServer(&mcp.Implementation{Name: "b", Version: "1"}, nil)
 			addReport(with, true)
 			m.Install(with)
-			opts := &middlewaretest.Options{Settings: human.Settings, Legacy: e.legacy}
+			opts := &client.Options{Settings: human.Settings, Legacy: e.legacy}
 			if res := call(t, middlewaretest.Connect(t, without, opts), "report", map[string]any{}); res.StructuredContent != nil {
 				t.Fatalf("server without the schema: structuredContent %v, want none", res.StructuredContent)
 			}
@@ -77,7 +78,7 @@ func TestDeclaredClientWithoutTheCapabilityGetsTheLocalDecline(t *testing.T) {
 	for _, e := range eras {
 		for _, tags := range [][]string{{"agent"}, {"human", "interactive"}} {
 			t.Run(e.name+"/"+strings.Join(tags, ","), func(t *testing.T) {
-				cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &middlewaretest.Options{Settings: middlewaretest.Declare(tags...), Legacy: e.legacy})
+				cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &client.Options{Settings: client.Declare(tags...), Legacy: e.legacy})
 				res := call(t, cs, "returns", map[string]any{})
 				if got := strings.Join(textBlocks(res), ""); res.IsError || !strings.Contains(got, "answer: decline") {
 					t.Errorf("result = %s, want the handler's answer to a local decline", mustJSON(t, res))
@@ -91,11 +92,11 @@ func TestDeclaredClientWithoutTheCapabilityGetsTheLocalDecline(t *testing.T) {
 // (resolution step 1), before the session's initialize capabilities.
 func TestLegacyRequestMetaCapabilitiesComeFirst(t *testing.T) {
 	s, _ := newServer(&middleware.Options{})
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("human"), Legacy: true})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("human"), Legacy: true})
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	meta := mcp.Meta{mcp.MetaKeyClientCapabilities: map[string]any{
-		"extensions": map[string]any{negotiation.ExtensionID: middlewaretest.Declare("format=text", "verbosity=compact")},
+		"extensions": map[string]any{negotiation.ExtensionID: client.Declare("format=text", "verbosity=compact")},
 	}}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Meta: meta, Name: toolTyped, Arguments: map[string]any{"station": "Bern"}})
 	if err != nil {
@@ -119,7 +120,7 @@ func TestGatedElicitationOutsideTheCallIsLoggedWithTheTool(t *testing.T) {
 		return answered(res.Action), nil
 	})
 	middleware.Install(s, &middleware.Options{Logger: zap.New(core)})
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("!interactive"), Legacy: true, Client: failIfAsked(t)})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("!interactive"), Legacy: true, Client: failIfAsked(t)})
 	if got := onlyText(t, call(t, cs, "detached", map[string]any{})); got != "answer: decline" {
 		t.Fatalf("text = %q, want the gate's refusal", got)
 	}
@@ -148,7 +149,7 @@ func TestStoreServesLegacyClientsOfStatelessHTTPWithSessions(t *testing.T) {
 	s, _ := newServer(&middleware.Options{Store: store})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true}))
 	defer srv.Close()
-	cs := connectHTTP(t, srv.URL, &middlewaretest.Options{Settings: middlewaretest.Declare("human"), Legacy: true})
+	cs := connectHTTP(t, srv.URL, &client.Options{Settings: client.Declare("human"), Legacy: true})
 	if cs.ID() == "" {
 		t.Fatal("no session id: the SDK did not run with sessions in stateless mode")
 	}

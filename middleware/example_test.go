@@ -7,7 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -35,11 +35,11 @@ func Example() {
 	for _, tags := range [][]string{nil, {"human"}, {"format=text", "verbosity=compact"}} {
 		serverT, clientT := mcp.NewInMemoryTransports()
 		ss, _ := server.Connect(ctx, serverT, nil)
-		opts := &middlewaretest.Options{}
+		opts := &client.Options{}
 		if tags != nil {
 			opts.Settings = negotiation.Settings{Features: tags}.Map()
 		}
-		cs, err := middlewaretest.NewClient(opts).Connect(ctx, clientT, nil)
+		cs, err := client.New(opts).Connect(ctx, clientT, nil)
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -114,7 +115,7 @@ func TestGateAnswersForClientsThatCannotAnswer(t *testing.T) {
 			t.Run(e.name+"/"+tt.name, func(t *testing.T) {
 				core, logs := observer.New(zap.DebugLevel)
 				s := newAskingServer(&middleware.Options{Logger: zap.New(core), Refusal: tt.refusal})
-				cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("!interactive"), Legacy: e.legacy, Client: failIfAsked(t)})
+				cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("!interactive"), Legacy: e.legacy, Client: failIfAsked(t)})
 				res := call(t, cs, tt.tool, map[string]any{})
 				if got := onlyText(t, res); got != tt.want {
 					t.Errorf("text = %q, want %q", got, tt.want)
@@ -169,7 +170,7 @@ func TestGateClosedForMalformedDeclarations(t *testing.T) {
 				t.Run(e.name+"/"+st.name+"/"+tool.name, func(t *testing.T) {
 					core, logs := observer.New(zap.DebugLevel)
 					s := newAskingServer(&middleware.Options{Logger: zap.New(core)})
-					cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: st.give, Legacy: e.legacy, Client: failIfAsked(t)})
+					cs := middlewaretest.Connect(t, s, &client.Options{Settings: st.give, Legacy: e.legacy, Client: failIfAsked(t)})
 					if got := onlyText(t, call(t, cs, tool.name, map[string]any{})); got != tool.want {
 						t.Errorf("text = %q, want %q", got, tool.want)
 					}
@@ -189,7 +190,7 @@ func TestGateClosedForMalformedDeclarations(t *testing.T) {
 func TestGateRefusesAHandlerThatNeverStopsAsking(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
-			cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &middlewaretest.Options{Settings: middlewaretest.Declare("!interactive"), Legacy: e.legacy, Client: failIfAsked(t)})
+			cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &client.Options{Settings: client.Declare("!interactive"), Legacy: e.legacy, Client: failIfAsked(t)})
 			res := call(t, cs, "never_stops", map[string]any{})
 			if !res.IsError || !strings.Contains(onlyText(t, res), "cannot be asked") {
 				t.Errorf("result = %s, want a tool error", mustJSON(t, res))
@@ -202,7 +203,7 @@ func TestGateOverridesAnswersTheClientSuppliedItself(t *testing.T) {
 	// A stateless client that declared !interactive sends "accept" for a
 	// question it was never asked; a handler that reads the answers itself
 	// must see the refusal.
-	cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &middlewaretest.Options{Settings: middlewaretest.Declare("!interactive"), Client: failIfAsked(t)})
+	cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &client.Options{Settings: client.Declare("!interactive"), Client: failIfAsked(t)})
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "returns", InputResponses: mcp.InputResponseMap{"q": &mcp.ElicitResult{Action: "accept"}}})
@@ -217,7 +218,7 @@ func TestGateOverridesAnswersTheClientSuppliedItself(t *testing.T) {
 func TestGateCoversPrompts(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
-			cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &middlewaretest.Options{Settings: middlewaretest.Declare("!interactive"), Legacy: e.legacy, Client: failIfAsked(t)})
+			cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &client.Options{Settings: client.Declare("!interactive"), Legacy: e.legacy, Client: failIfAsked(t)})
 			ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 			defer cancel()
 			res, err := cs.GetPrompt(ctx, &mcp.GetPromptParams{Name: "asking_prompt"})
@@ -244,11 +245,11 @@ func TestInteractiveClientsAreAsked(t *testing.T) {
 			for _, tags := range [][]string{{"interactive"}, {"agent"}, nil} {
 				t.Run(fmt.Sprintf("%s/%s/%v", e.name, tool.name, tags), func(t *testing.T) {
 					var asked atomic.Int32
-					client := &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+					clientOpts := &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 						asked.Add(1)
 						return &mcp.ElicitResult{Action: "accept"}, nil
 					}}
-					cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &middlewaretest.Options{Settings: settingsOf(tags), Legacy: e.legacy, Client: client})
+					cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &client.Options{Settings: settingsOf(tags), Legacy: e.legacy, Client: clientOpts})
 					if got := onlyText(t, call(t, cs, tool.name, map[string]any{})); got != "answer: accept" || asked.Load() != 1 {
 						t.Errorf("text = %q after %d questions, want the client's answer after 1", got, asked.Load())
 					}
@@ -262,7 +263,7 @@ func settingsOf(tags []string) map[string]any {
 	if tags == nil {
 		return nil
 	}
-	return middlewaretest.Declare(tags...)
+	return client.Declare(tags...)
 }
 
 func TestHelperForAClientWithoutTheCapability(t *testing.T) {
@@ -271,13 +272,13 @@ func TestHelperForAClientWithoutTheCapability(t *testing.T) {
 		settings map[string]any
 		want     string
 	}{
-		{"declared: the gate's refusal", middlewaretest.Declare("agent"), "answer: decline"},
+		{"declared: the gate's refusal", client.Declare("agent"), "answer: decline"},
 		{"not declared: the SDK's refusal", nil, "does not support elicitation"},
 	}
 	for _, e := range eras {
 		for _, tt := range tests {
 			t.Run(e.name+"/"+tt.name, func(t *testing.T) {
-				cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &middlewaretest.Options{Settings: tt.settings, Legacy: e.legacy})
+				cs := middlewaretest.Connect(t, newAskingServer(&middleware.Options{}), &client.Options{Settings: tt.settings, Legacy: e.legacy})
 				if got := strings.Join(textBlocks(call(t, cs, "helper", map[string]any{})), ""); !strings.Contains(got, tt.want) {
 					t.Errorf("text = %q, want %q", got, tt.want)
 				}

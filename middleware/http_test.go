@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -24,11 +24,11 @@ func serveHTTP(t *testing.T, stateless bool, opts *middleware.Options) string {
 	return srv.URL
 }
 
-func connectHTTP(t *testing.T, url string, opts *middlewaretest.Options) *mcp.ClientSession {
+func connectHTTP(t *testing.T, url string, opts *client.Options) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, middlewaretest.SessionOptions(opts))
+	cs, err := client.New(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, client.SessionOptions(opts))
 	if err != nil {
 		t.Fatalf("connect over HTTP: %v", err)
 	}
@@ -66,9 +66,9 @@ func TestStreamableHTTP(t *testing.T) {
 		url := serveHTTP(t, m.stateless, &middleware.Options{})
 		for _, p := range profiles {
 			t.Run(m.name+"/"+p.name, func(t *testing.T) {
-				opts := &middlewaretest.Options{Legacy: m.legacy}
+				opts := &client.Options{Legacy: m.legacy}
 				if p.tags != nil {
-					opts.Settings = middlewaretest.Declare(p.tags...)
+					opts.Settings = client.Declare(p.tags...)
 				}
 				cs := connectHTTP(t, url, opts)
 				if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
@@ -92,7 +92,7 @@ func TestStatelessHTTPWithALegacyClientPassesThrough(t *testing.T) {
 	// capabilities of a legacy client are gone by the time it calls a tool,
 	// so no profile can be recovered, and the result passes through.
 	url := serveHTTP(t, true, &middleware.Options{})
-	cs := connectHTTP(t, url, &middlewaretest.Options{Legacy: true, Settings: middlewaretest.Declare("human")})
+	cs := connectHTTP(t, url, &client.Options{Legacy: true, Settings: client.Declare("human")})
 	res := call(t, cs, toolTyped, map[string]any{"station": "Bern"})
 	jsonMirror(t, res)
 }

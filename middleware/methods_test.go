@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/middleware/resourcemeta"
 	"github.com/contentneg/contentneg/shaping"
@@ -66,11 +67,11 @@ func TestUserMiddlewareSeesOnlyWhatClientsSent(t *testing.T) {
 			t.Run(map[bool]string{false: "stateless", true: "legacy"}[legacy]+"/"+strings.Join(tags, ","), func(t *testing.T) {
 				var settings map[string]any
 				if tags != nil {
-					settings = middlewaretest.Declare(tags...)
+					settings = client.Declare(tags...)
 				}
 				seen := func(negotiated bool) []string {
 					s, rec := serve(negotiated)
-					cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: settings, Legacy: legacy})
+					cs := middlewaretest.Connect(t, s, &client.Options{Settings: settings, Legacy: legacy})
 					for range 2 {
 						if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{}}); err != nil {
 							t.Fatal(err)
@@ -104,7 +105,7 @@ func TestResourceMetadataMakesNoRequestOfItsOwn(t *testing.T) {
 	rec := &methodRecorder{}
 	s.AddReceivingMiddleware(rec.middleware)
 	middleware.Install(s, nil)
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("human")})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("human")})
 	ctx := context.Background()
 	tests := []struct {
 		uri      string

@@ -6,7 +6,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/contentneg/contentneg/middleware/elicitation"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/middleware/resourcemeta"
 	"github.com/contentneg/contentneg/shaping"
@@ -22,14 +21,13 @@ type Options = shaping.Options
 // several servers.
 type Middleware struct {
 	shaper   *shaping.Shaper
-	tools    *catalog // the tools of the servers whose middleware is [Middleware.Receiving]
 	resource resourcePort
 	prompt   promptPort
 }
 
 // New returns a Middleware. Add it to a server with [Middleware.Install].
 func New(opts *Options) *Middleware {
-	return &Middleware{shaper: shaping.New(opts), tools: &catalog{}}
+	return &Middleware{shaper: shaping.New(opts)}
 }
 
 // Install makes a Middleware from opts and adds it to s: the one call a
@@ -42,13 +40,29 @@ func Install(s *mcp.Server, opts *Options) *Middleware {
 
 // Install adds the middleware to s: the method resources/metadata (package
 // resourcemeta) and, outermost of the receiving middleware added so far,
-// the middleware that negotiates (see [Middleware.Receiving]), with a
-// catalog of s's own tools; and the legacy era's elicitation gate as the
-// outermost sending middleware.
+// the middleware that negotiates, with a catalog of s's own tools; and the
+// legacy era's elicitation gate as the outermost sending middleware.
+//
+// The receiving middleware advertises the extension in initialize and
+// server/discover results, resolves the client's profile for every
+// request and puts it in the handler's context when the client declared
+// the extension, and serves tools/call, resources/read and prompts/get
+// through package shaping (the gate, the renderings, "not found"; see
+// shaping.ServeTool). It reads the tools' output schemas from the SDK's
+// registrations, else from the tools/list results that pass through it
+// (tools a server lists without registering them). Requests of clients
+// that did not declare the extension go to the next handler untouched.
+//
+// The sending middleware is the elicitation gate of the legacy era: an
+// elicitation/create meant for a client that declared the extension and
+// cannot answer ("!interactive", or no elicitation capability) is answered
+// with the refusal and never sent, and every other one waits for its
+// answer at most the question timeout (then, or when the session ends or
+// the middleware is closed, the handler gets "cancel").
 func (m *Middleware) Install(s *mcp.Server) {
 	resourcemeta.Install(s)
 	s.AddReceivingMiddleware(m.receiving(&toolPort{tools: &catalog{}}))
-	s.AddSendingMiddleware(m.Sending)
+	s.AddSendingMiddleware(sending(m.shaper))
 }
 
 // Close ends every elicitation waiting for an answer, as "cancel", and
@@ -61,8 +75,9 @@ func (m *Middleware) Close() { m.shaper.Close() }
 // Handler wraps the SDK's streamable HTTP handler so that a session's open
 // questions end, as "cancel", when the session is deleted (before the SDK
 // waits for its requests under way) or its client goes away in the middle
-// of a request: see [elicitation.Handler].
-func (m *Middleware) Handler(h http.Handler) http.Handler { return elicitation.Handler(m.shaper, h) }
+// of a request. Which questions belong to a request is known from the
+// requests themselves, not from the stream's bytes.
+func (m *Middleware) Handler(h http.Handler) http.Handler { return handler(m.shaper, h) }
 
 // Register sets how the named tool's results are rendered as markdown and
 // text, replacing the generic renderers for it.
@@ -73,22 +88,7 @@ func (m *Middleware) Register(tool string, t shaping.Tool) { m.shaper.Register(t
 // end of the same server.
 func (m *Middleware) Shaper() *shaping.Shaper { return m.shaper }
 
-// Receiving is the receiving middleware (an mcp.Middleware). It advertises
-// the extension in initialize and server/discover results, resolves the
-// client's profile for every request and puts it in the handler's context
-// when the client declared the extension, and serves tools/call,
-// resources/read and prompts/get through package shaping (the gate, the
-// renderings, "not found"; see shaping.ServeTool). It reads the tools'
-// output schemas from the SDK's registrations, else from the tools/list
-// results that pass through it (tools a server lists without registering
-// them): use one Middleware per server when adding Receiving yourself ([Middleware.Install]
-// keeps one catalog per server). Requests of clients that did not declare
-// the extension go to next untouched.
-func (m *Middleware) Receiving(next mcp.MethodHandler) mcp.MethodHandler {
-	return m.receiving(&toolPort{tools: m.tools})(next)
-}
-
-// receiving is [Middleware.Receiving] with the tool port of one server.
+// receiving is the receiving middleware with the tool port of one server.
 func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
@@ -139,12 +139,6 @@ func (m *Middleware) initialize(ctx context.Context, method string, req mcp.Requ
 	return res, err
 }
 
-// Sending is the sending middleware (an mcp.Middleware): the legacy era's
-// elicitation gate, see [elicitation.Sending].
-func (m *Middleware) Sending(next mcp.MethodHandler) mcp.MethodHandler {
-	return elicitation.Sending(m.shaper)(next)
-}
-
 // advertise adds the extension to a server's capabilities, in a copy of
 // their extensions map.
 func advertise(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
@@ -154,18 +148,3 @@ func advertise(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	caps.Extensions = shaping.Advertise(caps.Extensions)
 	return caps
 }
-
-// ErrCannotElicit is returned by [Elicit] for a client that did not declare
-// the extension and has no elicitation capability.
-var ErrCannotElicit = elicitation.ErrCannotElicit
-
-// Elicit asks the client of a tools/call, in either protocol era, and
-// returns its answer, or the gate's refusal without contacting a client
-// that cannot answer: see [elicitation.Elicit].
-func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mcp.ElicitParams) (answer *mcp.ElicitResult, ask *mcp.CallToolResult, err error) {
-	return elicitation.Elicit(ctx, req, id, params)
-}
-
-// MayElicit reports whether the handler of req may put a question to its
-// client: see [elicitation.MayElicit].
-func MayElicit(ctx context.Context, req mcp.Request) bool { return elicitation.MayElicit(ctx, req) }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -107,8 +108,8 @@ func TestExperimentalSettingsAreAFallback(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
 			s, _ := newServer(&middleware.Options{})
-			caps := &mcp.ClientCapabilities{Experimental: map[string]any{negotiation.ExtensionID: middlewaretest.Declare("format=text")}}
-			cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Legacy: e.legacy, Client: &mcp.ClientOptions{Capabilities: caps}})
+			caps := &mcp.ClientCapabilities{Experimental: map[string]any{negotiation.ExtensionID: client.Declare("format=text")}}
+			cs := middlewaretest.Connect(t, s, &client.Options{Legacy: e.legacy, Client: &mcp.ClientOptions{Capabilities: caps}})
 			plainText(t, call(t, cs, toolTyped, map[string]any{"station": "Bern"}))
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -92,7 +93,7 @@ func TestQuestionTimeoutEndsAsCancel(t *testing.T) {
 			release := make(chan struct{})
 			defer close(release)
 			q := newQuestioner(&middleware.Options{QuestionTimeout: 50 * time.Millisecond})
-			cs := middlewaretest.Connect(t, q.server, &middlewaretest.Options{Settings: settingsOf(tags), Legacy: true, Client: silent(q.asked, release)})
+			cs := middlewaretest.Connect(t, q.server, &client.Options{Settings: settingsOf(tags), Legacy: true, Client: silent(q.asked, release)})
 			if got := onlyText(t, call(t, cs, "ask", map[string]any{})); got != "answer: cancel" {
 				t.Errorf("text = %q, want %q", got, "answer: cancel")
 			}
@@ -110,7 +111,7 @@ func TestStatelessEraHoldsNoQuestion(t *testing.T) {
 	defer close(release)
 	q := newQuestioner(&middleware.Options{})
 	url := serveQuestioner(t, q, true)
-	cs := connectHTTP(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("interactive"), Client: silent(q.asked, release)})
+	cs := connectHTTP(t, url, &client.Options{Settings: client.Declare("interactive"), Client: silent(q.asked, release)})
 	callInBackground(t, cs)
 	waitFor(t, q.asked, "the question")
 	if got := waitFor(t, q.answers, "the handler"); got != "asked by result" {
@@ -158,7 +159,7 @@ func TestClosingASessionEndsItsQuestions(t *testing.T) {
 			defer close(release)
 			q := newQuestioner(&middleware.Options{})
 			srv := serveQuestionerHTTP(t, q, false)
-			cs := connectHTTP(t, srv.URL, &middlewaretest.Options{Settings: settingsOf(tt.tags), Legacy: true, Client: silent(q.asked, release)})
+			cs := connectHTTP(t, srv.URL, &client.Options{Settings: settingsOf(tt.tags), Legacy: true, Client: silent(q.asked, release)})
 			callInBackground(t, cs)
 			waitFor(t, q.asked, "the question")
 			tt.end(t, srv, cs)
@@ -204,7 +205,7 @@ func TestCloseEndsEveryOpenQuestion(t *testing.T) {
 	q := newQuestioner(&middleware.Options{})
 	url := serveQuestioner(t, q, false)
 	for range 3 {
-		cs := connectHTTP(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("interactive"), Legacy: true, Client: silent(q.asked, release)})
+		cs := connectHTTP(t, url, &client.Options{Settings: client.Declare("interactive"), Legacy: true, Client: silent(q.asked, release)})
 		callInBackground(t, cs)
 		waitFor(t, q.asked, "the question")
 	}
@@ -215,7 +216,7 @@ func TestCloseEndsEveryOpenQuestion(t *testing.T) {
 		}
 	}
 	// A question put after Close ends at once.
-	cs := connectHTTP(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("interactive"), Legacy: true, Client: silent(q.asked, release)})
+	cs := connectHTTP(t, url, &client.Options{Settings: client.Declare("interactive"), Legacy: true, Client: silent(q.asked, release)})
 	if got := onlyText(t, call(t, cs, "ask", map[string]any{})); got != "answer: cancel" {
 		t.Errorf("after Close: text = %q, want %q", got, "answer: cancel")
 	}

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -37,7 +38,7 @@ func TestRecoverTurnsAPanicIntoAFailedRequest(t *testing.T) {
 			t.Run(e.name+"/"+strings.Join(tags, ","), func(t *testing.T) {
 				core, logs := observer.New(zapcore.ErrorLevel)
 				s := newPanickingServer(&middleware.Options{Recover: true, Logger: zap.New(core)})
-				cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: settingsOf(tags), Legacy: e.legacy})
+				cs := middlewaretest.Connect(t, s, &client.Options{Settings: settingsOf(tags), Legacy: e.legacy})
 				res := call(t, cs, "boom", map[string]any{})
 				if !res.IsError {
 					t.Error("the panicking tool's result is not an error")

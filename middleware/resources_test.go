@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/middleware/resourcemeta"
 	"github.com/contentneg/contentneg/renderers"
@@ -95,7 +96,7 @@ func newResourceServer(opts *middleware.Options) *mcp.Server {
 
 func readAs(t *testing.T, tags []string, legacy bool, uri string) (*mcp.ReadResourceResult, error) {
 	t.Helper()
-	cs := middlewaretest.Connect(t, newResourceServer(&middleware.Options{}), &middlewaretest.Options{Settings: settingsOf(tags), Legacy: legacy})
+	cs := middlewaretest.Connect(t, newResourceServer(&middleware.Options{}), &client.Options{Settings: settingsOf(tags), Legacy: legacy})
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	return cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
@@ -229,7 +230,7 @@ func TestRendererRegisteredForAURITemplate(t *testing.T) {
 	// test://{name} matches test://station, a resource registered under
 	// its own URI: its renderer never applies there (contract section 7).
 	m.Register("test://{name}", shaping.Tool{Renderer: r})
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact")})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("format=text", "verbosity=compact")})
 	tests := []struct{ uri, want string }{
 		{"test://sensors/bern", "station=Bern"},              // the template's projection
 		{"test://station", "station=Bern temperature_c=8.5"}, // the generic compact text
@@ -257,7 +258,7 @@ func TestPromptsForTextClients(t *testing.T) {
 	for _, e := range eras {
 		for _, tt := range tests {
 			t.Run(fmt.Sprintf("%s/%v", e.name, tt.tags), func(t *testing.T) {
-				cs := middlewaretest.Connect(t, newResourceServer(&middleware.Options{}), &middlewaretest.Options{Settings: settingsOf(tt.tags), Legacy: e.legacy})
+				cs := middlewaretest.Connect(t, newResourceServer(&middleware.Options{}), &client.Options{Settings: settingsOf(tt.tags), Legacy: e.legacy})
 				res, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "brief"})
 				if err != nil {
 					t.Fatal(err)
@@ -280,7 +281,7 @@ func TestResourceMetadataOfBlobsAndErrors(t *testing.T) {
 	if err != nil || r.Name != "pixel.png" || r.MIMEType != "image/png" {
 		t.Errorf("metadata = %+v, %v", r, err)
 	}
-	_, err = mcp.CallCustomMethod[*resourcemeta.Params, *resourcemeta.Result](ctx, cs, resourcemeta.Method, &resourcemeta.Params{})
+	_, err = resourcemeta.Get(ctx, cs, "") // the same request as {"uri": ""}
 	var wire *jsonrpc.Error
 	if !errors.As(err, &wire) || wire.Code != jsonrpc.CodeInvalidParams {
 		t.Errorf("metadata without a uri: %v, want -32602", err)

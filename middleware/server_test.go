@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
@@ -111,10 +112,10 @@ func connect(t *testing.T, e era, tags []string) *mcp.ClientSession {
 	return middlewaretest.Connect(t, s, clientOptions(e, tags))
 }
 
-func clientOptions(e era, tags []string) *middlewaretest.Options {
-	opts := &middlewaretest.Options{Legacy: e.legacy}
+func clientOptions(e era, tags []string) *client.Options {
+	opts := &client.Options{Legacy: e.legacy}
 	if tags != nil {
-		opts.Settings = middlewaretest.Declare(tags...)
+		opts.Settings = client.Declare(tags...)
 	}
 	return opts
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // goroutinesPerSession opens n legacy sessions of clients declaring tags
@@ -25,13 +25,13 @@ func goroutinesPerSession(t *testing.T, n int, withMiddleware bool, tags []strin
 	defer cancel()
 	before := runtime.NumGoroutine()
 	for range n {
-		opts := &middlewaretest.Options{Settings: settingsOf(tags), Legacy: true}
+		opts := &client.Options{Settings: settingsOf(tags), Legacy: true}
 		st, ct := mcp.NewInMemoryTransports()
 		ss, err := s.Connect(ctx, st, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs, err := middlewaretest.NewClient(opts).Connect(ctx, ct, middlewaretest.SessionOptions(opts))
+		cs, err := client.New(opts).Connect(ctx, ct, client.SessionOptions(opts))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/middleware/resourcemeta"
@@ -46,7 +47,7 @@ func TestWithoutTheSDKsState(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := &middlewaretest.Options{Settings: middlewaretest.Declare(tt.tags...)}
+			opts := &client.Options{Settings: client.Declare(tt.tags...)}
 			exchange := func(state bool, do func(context.Context, *mcp.ClientSession) error) map[string]string {
 				defer sdk.ReadState(state)()
 				s, _ := newServer(&middleware.Options{})
@@ -90,7 +91,7 @@ func TestResourceMetadataWithoutTheSDKsState(t *testing.T) {
 	rec := &methodRecorder{}
 	s.AddReceivingMiddleware(rec.middleware)
 	middleware.Install(s, nil)
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("human")})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("human")})
 	ctx := context.Background()
 	tests := []struct {
 		uri      string

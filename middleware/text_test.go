@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -40,7 +41,7 @@ func newTextServer(install bool) *mcp.Server {
 func TestTextIsNeverGuessedToBeMarkdown(t *testing.T) {
 	for _, e := range eras {
 		for _, tags := range [][]string{{"format=text"}, {"format=text", "verbosity=compact"}} {
-			cs := middlewaretest.Connect(t, newTextServer(true), &middlewaretest.Options{Settings: middlewaretest.Declare(tags...), Legacy: e.legacy})
+			cs := middlewaretest.Connect(t, newTextServer(true), &client.Options{Settings: client.Declare(tags...), Legacy: e.legacy})
 			got := func(tool string) string { return strings.Join(textBlocks(call(t, cs, tool, map[string]any{})), "\n") }
 			t.Run(e.name+"/"+strings.Join(tags, ","), func(t *testing.T) {
 				for _, want := range []string{"__init__.py", "*important*"} {

@@ -6,6 +6,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -23,13 +24,13 @@ func TestPassThroughIsByteIdenticalOnTheWire(t *testing.T) {
 		settings map[string]any
 	}{
 		{"undeclared", nil},
-		{"only invalid tags", middlewaretest.Declare("@#$%", "format==json", "a=b=c")},
+		{"only invalid tags", client.Declare("@#$%", "format==json", "a=b=c")},
 		{"unsupported version", map[string]any{"version": "2.0", "features": []any{"agent"}}},
 	}
 	for _, e := range eras {
 		for _, c := range clients {
 			t.Run(e.name+"/"+c.name, func(t *testing.T) {
-				opts := &middlewaretest.Options{Settings: c.settings, Legacy: e.legacy}
+				opts := &client.Options{Settings: c.settings, Legacy: e.legacy}
 				plain, _ := newServer(nil)
 				negotiated, _ := newServer(&middleware.Options{})
 				middlewaretest.CheckSameResults(t, plain, negotiated, opts, calls)

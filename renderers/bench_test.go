@@ -37,7 +37,7 @@ func BenchmarkGenericMarkdown(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(value)))
 				for b.Loop() {
-					if _, err := (Generic{}).Markdown(value, opts); err != nil {
+					if _, err := (Generic{}).markdown(value, opts); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -55,7 +55,7 @@ func BenchmarkGenericText(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(value)))
 				for b.Loop() {
-					if _, err := (Generic{}).Text(value, opts); err != nil {
+					if _, err := (Generic{}).text(value, opts); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -84,7 +84,7 @@ var benchTemplates = map[string]TemplateSpec{
 func BenchmarkTemplate(b *testing.B) {
 	for _, bv := range benchValues {
 		value := loadBench(b, bv.file)
-		r, err := NewTemplate(benchTemplates[bv.name])
+		r, err := newTemplate(benchTemplates[bv.name])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func BenchmarkTemplate(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(value)))
 			for b.Loop() {
-				if _, err := r.Markdown(value, Options{}); err != nil {
+				if _, err := r.renderMarkdown(value, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -102,7 +102,7 @@ func BenchmarkTemplate(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(value)))
 			for b.Loop() {
-				if _, err := r.Text(value, opts); err != nil {
+				if _, err := r.renderText(value, opts); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -13,11 +13,11 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// ErrRawHTML reports markdown that holds raw HTML; see [CheckMarkdown].
-var ErrRawHTML = errors.New("raw HTML")
+// errRawHTML reports markdown that holds raw HTML; see [CheckMarkdown].
+var errRawHTML = errors.New("raw HTML")
 
-// ErrMarkup reports text in which a markdown parser finds markup; see [CheckPlain].
-var ErrMarkup = errors.New("markdown markup")
+// errMarkup reports text in which a markdown parser finds markup; see [CheckPlain].
+var errMarkup = errors.New("markdown markup")
 
 // gfmParser parses markdown with the GFM extensions (tables, strikethrough, task lists, autolinks).
 var gfmParser = sync.OnceValue(func() parser.Parser {
@@ -31,9 +31,10 @@ var plainParser = sync.OnceValue(func() parser.Parser {
 		extension.TaskList)).Parser()
 })
 
-// CheckMarkdown parses md with goldmark (GFM) and returns an error wrapping [ErrRawHTML] if it holds
-// raw HTML (an HTML block or inline HTML). It is the check the tests and fuzzers apply to every
-// markdown output; md always parses, as markdown has no syntax errors.
+// CheckMarkdown parses md with goldmark (GFM) and returns an error, naming the node and its line,
+// if it holds raw HTML (an HTML block or inline HTML). It is the check the tests and fuzzers apply
+// to every markdown output, and that a template's output must pass; md always parses, as
+// markdown has no syntax errors.
 func CheckMarkdown(md string) error {
 	if strings.IndexByte(md, '<') < 0 { // every kind of HTML starts with '<'
 		return nil
@@ -49,13 +50,13 @@ func CheckMarkdown(md string) error {
 		return ast.WalkContinue, nil
 	})
 	if found != nil {
-		return fmt.Errorf("renderers: check markdown: %w: %s at line %d", ErrRawHTML, found.Kind(),
+		return fmt.Errorf("renderers: check markdown: %w: %s at line %d", errRawHTML, found.Kind(),
 			lineOf(src, found))
 	}
 	return nil
 }
 
-// CheckPlain returns an error wrapping [ErrMarkup] if a markdown parser finds anything but
+// CheckPlain returns an error, naming the node and its line, if a markdown parser finds anything but
 // paragraphs and plain text in s: no heading, list, code, block quote, table, thematic break,
 // emphasis, strikethrough, link, image, HTML, autolink or link reference definition. The parser is
 // GFM without its bare-URL autolinks, so "https://example.com" in text is text; "<https://...>" is not.
@@ -64,7 +65,7 @@ func CheckPlain(s string) error {
 	doc := plainParser().Parse(text.NewReader(src))
 	n := firstMarkup(doc)
 	if n != nil {
-		return fmt.Errorf("renderers: check plain: %w: %s at line %d", ErrMarkup, n.Kind(), lineOf(src, n))
+		return fmt.Errorf("renderers: check plain: %w: %s at line %d", errMarkup, n.Kind(), lineOf(src, n))
 	}
 	return nil
 }

@@ -37,7 +37,7 @@ func TestCheckMarkdownRawHTML(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := CheckMarkdown(tt.give)
-			if !errors.Is(err, ErrRawHTML) || err.Error() != tt.want {
+			if !errors.Is(err, errRawHTML) || err.Error() != tt.want {
 				t.Errorf("CheckMarkdown(%q) = %v, want %q", tt.give, err, tt.want)
 			}
 		})
@@ -91,7 +91,7 @@ func TestCheckPlainMarkup(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := CheckPlain(tt.give)
-			if !errors.Is(err, ErrMarkup) || !strings.Contains(fmt.Sprint(err), ": "+tt.want+" at line") {
+			if !errors.Is(err, errMarkup) || !strings.Contains(fmt.Sprint(err), ": "+tt.want+" at line") {
 				t.Errorf("CheckPlain(%q) = %v, want %s", tt.give, err, tt.want)
 			}
 		})

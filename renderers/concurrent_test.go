@@ -21,9 +21,9 @@ func TestConcurrentRendering(t *testing.T) {
 		for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 			j := job{value: readTestdata(t, name+".json"), opts: Options{Verbosity: v, Units: goldenUnits}}
 			var err error
-			j.md, err = Generic{}.Markdown(j.value, j.opts)
+			j.md, err = Generic{}.markdown(j.value, j.opts)
 			requireNoError(t, err)
-			j.text, err = Generic{}.Text(j.value, j.opts)
+			j.text, err = Generic{}.text(j.value, j.opts)
 			requireNoError(t, err)
 			jobs = append(jobs, j)
 		}
@@ -33,8 +33,8 @@ func TestConcurrentRendering(t *testing.T) {
 		wg.Go(func() {
 			for range 20 {
 				for _, j := range jobs {
-					md, err := Generic{}.Markdown(j.value, j.opts)
-					text, err2 := Generic{}.Text(j.value, j.opts)
+					md, err := Generic{}.markdown(j.value, j.opts)
+					text, err2 := Generic{}.text(j.value, j.opts)
 					if err != nil || err2 != nil || md != j.md || text != j.text {
 						t.Errorf("concurrent rendering differs: %v, %v", err, err2)
 						return

@@ -15,13 +15,13 @@ var forecastSchema = []byte(`{"properties":{"location":{"description":"Place nam
 	"properties":{"date":{},"high_c":{"unit":"°C"},"low_c":{"unit":"°C"},"conditions":{},
 	"rain":{"title":"Chance of rain","type":"number","minimum":0,"maximum":1}}}}}}`)
 
-func ExampleGeneric_Markdown() {
+func ExampleGeneric_markdown() {
 	schema, err := renderers.ParseSchema(forecastSchema)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	md, err := renderers.Generic{}.Markdown(forecast, renderers.Options{Title: "Forecast", Schema: schema})
+	md, err := renderers.Generic{}.Render(forecast, renderers.Options{MediaType: format.MediaMarkdown, Title: "Forecast", Schema: schema})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -40,15 +40,15 @@ func ExampleGeneric_Markdown() {
 	// | 2026-11-21 | 9 | -1 | Sunny | 5% |
 }
 
-func ExampleGeneric_Text() {
+func ExampleGeneric_text() {
 	schema, err := renderers.ParseSchema(forecastSchema)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	for _, v := range []format.Verbosity{format.Compact, format.Verbose} {
-		text, err := renderers.Generic{}.Text(forecast, renderers.Options{
-			Verbosity: v, Schema: schema, Units: map[string]string{"high_c": "°C", "low_c": "°C"},
+		text, err := renderers.Generic{}.Render(forecast, renderers.Options{
+			MediaType: format.MediaText, Verbosity: v, Schema: schema, Units: map[string]string{"high_c": "°C", "low_c": "°C"},
 		})
 		if err != nil {
 			fmt.Println(err)
@@ -83,12 +83,12 @@ func ExampleNewTemplate() {
 		return
 	}
 	value := []byte(`{"conditions":"Light rain <b>","location":"Bern, Switzerland","temperature_c":8.1}`)
-	md, err := r.Markdown(value, renderers.Options{})
+	md, err := r.Render(value, renderers.Options{MediaType: format.MediaMarkdown})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	text, err := r.Text(value, renderers.Options{Verbosity: format.Compact})
+	text, err := r.Render(value, renderers.Options{MediaType: format.MediaText, Verbosity: format.Compact})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -82,7 +82,7 @@ func addValueSeeds(f *testing.F) {
 }
 
 // FuzzMarkdown renders arbitrary JSON, and a value holding the fuzzed string in every place data
-// goes, at every verbosity: no panic, invalid input reported as ErrInvalidJSON, and every output
+// goes, at every verbosity: no panic, invalid input reported as errInvalidJSON, and every output
 // passes CheckMarkdown, holds only the node kinds Generic writes (no link, image, code, HTML, quote
 // or break that data could have injected), converts with PlainText to plain text (but for its
 // list markers, and the lines of a code block, kept exactly), and shows every
@@ -100,10 +100,10 @@ func checkMarkdownOf(t *testing.T, value []byte, title string) {
 	t.Helper()
 	valid := json.Valid(value)
 	for _, v := range fuzzVerbosities {
-		md, err := Generic{}.Markdown(value, Options{Verbosity: v, Title: title, Units: fuzzUnits})
+		md, err := Generic{}.markdown(value, Options{Verbosity: v, Title: title, Units: fuzzUnits})
 		if !valid {
-			if !errors.Is(err, ErrInvalidJSON) {
-				t.Fatalf("Markdown(%q) error = %v, want ErrInvalidJSON", value, err)
+			if !errors.Is(err, errInvalidJSON) {
+				t.Fatalf("Markdown(%q) error = %v, want errInvalidJSON", value, err)
 			}
 			continue
 		}
@@ -223,7 +223,7 @@ func blockTexts(md string) []string {
 }
 
 // FuzzText renders arbitrary JSON at every verbosity (no panic; invalid input reported as
-// ErrInvalidJSON), then renders the same value, and a value holding the fuzzed string in every
+// errInvalidJSON), then renders the same value, and a value holding the fuzzed string in every
 // place data goes, with every string and key reduced to ordinary characters, and checks the output
 // is plain text. Ordinary excludes the characters that form inline markdown ('*', '_', '~', '`',
 // '<', '[', ']'), which text keeps verbatim by design.
@@ -231,8 +231,8 @@ func FuzzText(f *testing.F) {
 	addValueSeeds(f)
 	f.Fuzz(func(t *testing.T, value []byte, title string) {
 		for _, v := range fuzzVerbosities {
-			_, err := Generic{}.Text(value, Options{Verbosity: v, Title: title, Units: fuzzUnits})
-			if (err != nil) != !json.Valid(value) || err != nil && !errors.Is(err, ErrInvalidJSON) {
+			_, err := Generic{}.text(value, Options{Verbosity: v, Title: title, Units: fuzzUnits})
+			if (err != nil) != !json.Valid(value) || err != nil && !errors.Is(err, errInvalidJSON) {
 				t.Fatalf("Text(%q) error = %v, valid = %v", value, err, json.Valid(value))
 			}
 		}
@@ -242,7 +242,7 @@ func FuzzText(f *testing.F) {
 		}
 		for _, value := range values {
 			for _, v := range fuzzVerbosities {
-				out, err := Generic{}.Text(value, Options{Verbosity: v, Title: ordinaryString(title)})
+				out, err := Generic{}.text(value, Options{Verbosity: v, Title: ordinaryString(title)})
 				if err != nil {
 					t.Fatalf("Text(%q): %v", value, err)
 				}

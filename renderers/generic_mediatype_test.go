@@ -1,15 +1,13 @@
-package renderers_test
+package renderers
 
 import (
 	"errors"
 	"testing"
-
-	"github.com/contentneg/contentneg/renderers"
 )
 
 func TestGenericRefusesOtherMediaTypes(t *testing.T) {
-	_, err := renderers.Generic{}.Render([]byte(`{}`), renderers.Options{MediaType: "text/csv"})
-	if !errors.Is(err, renderers.ErrMediaType) {
-		t.Errorf("err = %v, want ErrMediaType", err)
+	_, err := Generic{}.Render([]byte(`{}`), Options{MediaType: "text/csv"})
+	if !errors.Is(err, errMediaType) {
+		t.Errorf("err = %v, want errMediaType", err)
 	}
 }

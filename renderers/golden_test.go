@@ -27,14 +27,14 @@ func TestGolden(t *testing.T) {
 		for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 			opts.Verbosity = v
 			t.Run(name+"/"+v.String()+"/markdown", func(t *testing.T) {
-				got, err := Generic{}.Markdown(value, opts)
+				got, err := Generic{}.markdown(value, opts)
 				requireNoError(t, err)
 				requireNoError(t, CheckMarkdown(got))
 				requireNoError(t, checkStructure(got))
 				compareGolden(t, filepath.Join("golden", name+"."+v.String()+".md"), got)
 			})
 			t.Run(name+"/"+v.String()+"/text", func(t *testing.T) {
-				got, err := Generic{}.Text(value, opts)
+				got, err := Generic{}.text(value, opts)
 				requireNoError(t, err)
 				compareGolden(t, filepath.Join("golden", name+"."+v.String()+".txt"), got)
 			})

@@ -122,9 +122,9 @@ func BenchmarkGrowth(b *testing.B) {
 			for _, v := range []format.Verbosity{format.Standard, format.Compact} {
 				opts.Verbosity = v
 				for _, format := range []string{"markdown", "text"} {
-					render := Generic{}.Markdown
+					render := Generic{}.markdown
 					if format == "text" {
-						render = Generic{}.Text
+						render = Generic{}.text
 					}
 					b.Run(shape.name+"/"+format+"/"+v.String()+"/"+sz.name, func(b *testing.B) {
 						b.ReportAllocs()

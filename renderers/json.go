@@ -8,12 +8,12 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// ErrInvalidJSON reports a value that is not valid JSON (or is nested deeper than encoding/json
+// errInvalidJSON reports a value that is not valid JSON (or is nested deeper than encoding/json
 // allows, 10000 levels). Callers fall back to another rendering when they see it.
-var ErrInvalidJSON = errors.New("invalid JSON")
+var errInvalidJSON = errors.New("invalid JSON")
 
 // encodeJSON returns the JSON encoding of v. A json.RawMessage or []byte holding valid JSON is returned as
-// is (validated, not re-encoded); one holding invalid JSON gives an error wrapping [ErrInvalidJSON].
+// is (validated, not re-encoded); one holding invalid JSON gives an error wrapping [errInvalidJSON].
 func encodeJSON(v any) (json.RawMessage, error) {
 	switch raw := v.(type) {
 	case json.RawMessage:
@@ -38,7 +38,7 @@ func validRaw(raw []byte) (json.RawMessage, error) {
 // maxNesting is the deepest nesting a value may have, as in encoding/json.
 const maxNesting = 10000
 
-// validate returns nil for valid JSON and otherwise an error wrapping ErrInvalidJSON that says where
+// validate returns nil for valid JSON and otherwise an error wrapping errInvalidJSON that says where
 // the syntax breaks. gjson.ValidBytes (about twice as fast as json.Valid) does the check; it is
 // recursive, so nesting is bounded first. The decoder only runs on the error path, for its message.
 func validate(value []byte) error {
@@ -47,9 +47,9 @@ func validate(value []byte) error {
 	}
 	var raw json.RawMessage
 	if err := json.Unmarshal(value, &raw); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidJSON, err)
+		return fmt.Errorf("%w: %v", errInvalidJSON, err)
 	}
-	return ErrInvalidJSON
+	return errInvalidJSON
 }
 
 // nestingOK reports whether the brackets of value, outside strings, nest at most maxNesting deep.

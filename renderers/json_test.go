@@ -48,8 +48,8 @@ func TestJSONInvalid(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := encodeJSON(tt.give)
-			if !errors.Is(err, ErrInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: raw value: invalid JSON: ") {
-				t.Errorf("JSON error = %v, want a wrapped ErrInvalidJSON", err)
+			if !errors.Is(err, errInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: raw value: invalid JSON: ") {
+				t.Errorf("JSON error = %v, want a wrapped errInvalidJSON", err)
 			}
 		})
 	}
@@ -57,7 +57,7 @@ func TestJSONInvalid(t *testing.T) {
 
 func TestJSONUnencodable(t *testing.T) {
 	_, err := encodeJSON(make(chan int))
-	if err == nil || errors.Is(err, ErrInvalidJSON) ||
+	if err == nil || errors.Is(err, errInvalidJSON) ||
 		err.Error() != "renderers: encode chan int: json: unsupported type: chan int" {
 		t.Errorf("encodeJSON(chan) error = %v", err)
 	}

@@ -28,7 +28,7 @@ const maxSectionLevel = 4
 // percentage. Every string from the data, keys included, is escaped with EscapeMarkdown. Compact
 // drops null and empty fields (and table columns); verbose adds schema descriptions after " — "
 // and element counts in headings.
-func (Generic) Markdown(value []byte, opts Options) (string, error) {
+func (Generic) markdown(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: markdown: %w", err)
 	}

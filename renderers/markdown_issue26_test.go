@@ -56,7 +56,7 @@ func TestMarkdownReadsAsWritten(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Markdown([]byte(tt.give), Options{})
+			got, err := Generic{}.markdown([]byte(tt.give), Options{})
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Markdown(%s) mismatch (-want +got):\n%s", tt.give, diff)

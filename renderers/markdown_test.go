@@ -101,7 +101,7 @@ func TestGenericMarkdown(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Markdown([]byte(tt.give), tt.opts)
+			got, err := Generic{}.markdown([]byte(tt.give), tt.opts)
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Markdown(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -129,7 +129,7 @@ func TestGenericMarkdownHostile(t *testing.T) {
 			}
 			for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 				opts.Verbosity = v
-				got, err := Generic{}.Markdown(value, opts)
+				got, err := Generic{}.markdown(value, opts)
 				requireNoError(t, err)
 				requireNoError(t, CheckMarkdown(got))
 				requireNoError(t, checkStructure(got))
@@ -150,9 +150,9 @@ func TestGenericMarkdownInvalid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Generic{}.Markdown([]byte(tt.give), Options{})
-			if !errors.Is(err, ErrInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: markdown: invalid JSON") {
-				t.Errorf("Markdown error = %v, want a wrapped ErrInvalidJSON", err)
+			_, err := Generic{}.markdown([]byte(tt.give), Options{})
+			if !errors.Is(err, errInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: markdown: invalid JSON") {
+				t.Errorf("Markdown error = %v, want a wrapped errInvalidJSON", err)
 			}
 		})
 	}
@@ -173,7 +173,7 @@ func TestGenericMarkdownBounds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Markdown([]byte(tt.give), Options{})
+			got, err := Generic{}.markdown([]byte(tt.give), Options{})
 			requireNoError(t, err)
 			if len(got) > tt.maxSize {
 				t.Errorf("output is %d bytes, want at most %d", len(got), tt.maxSize)
@@ -242,7 +242,7 @@ func TestMarkdownTableBrokenByData(t *testing.T) {
 	for _, tt := range tests {
 		for _, v := range []format.Verbosity{format.Compact, format.Standard} {
 			t.Run(tt.name+"/"+v.String(), func(t *testing.T) {
-				got, err := Generic{}.Markdown([]byte(tt.give), Options{Verbosity: v})
+				got, err := Generic{}.markdown([]byte(tt.give), Options{Verbosity: v})
 				requireNoError(t, err)
 				want := tt.want
 				if v == format.Standard && tt.wantStandard != nil {
@@ -263,7 +263,7 @@ func TestMarkdownLabelSpace(t *testing.T) {
 		t.Run(key, func(t *testing.T) {
 			value, err := encodeJSON(map[string]string{key: "v"})
 			requireNoError(t, err)
-			got, err := Generic{}.Markdown(value, Options{})
+			got, err := Generic{}.markdown(value, Options{})
 			requireNoError(t, err)
 			src := []byte(got)
 			doc := gfmParser().Parse(text.NewReader(src))
@@ -337,7 +337,7 @@ func TestMarkdownForPeople(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Markdown([]byte(tt.give), tt.opts)
+			got, err := Generic{}.markdown([]byte(tt.give), tt.opts)
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Markdown(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -416,7 +416,7 @@ func TestMarkdownReadable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Markdown([]byte(tt.give), Options{})
+			got, err := Generic{}.markdown([]byte(tt.give), Options{})
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Markdown(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -436,7 +436,7 @@ func TestMarkdownLineBreaksReadBack(t *testing.T) {
 		t.Run(s, func(t *testing.T) {
 			value, err := encodeJSON(map[string]any{"v": s, "w": 1, "rows": []map[string]any{{"v": s, "w": 2, "x": []int{1}}}})
 			requireNoError(t, err)
-			got, err := Generic{}.Markdown(value, Options{})
+			got, err := Generic{}.markdown(value, Options{})
 			requireNoError(t, err)
 			requireNoError(t, checkStructure(got))
 			n := 0
@@ -483,7 +483,7 @@ func TestMarkdownVerboseRecords(t *testing.T) {
 		"lines":{"type":"array","description":"Line items","items":{"type":"object","properties":{
 			"sku":{"type":"string","description":"Stock unit"}}}}}}}`))
 	requireNoError(t, err)
-	got, err := Generic{}.Markdown([]byte(`[{"id":"o1","lines":[{"sku":"A"}]},{"id":"o2","lines":[{"sku":"B"}]}]`),
+	got, err := Generic{}.markdown([]byte(`[{"id":"o1","lines":[{"sku":"A"}]},{"id":"o2","lines":[{"sku":"B"}]}]`),
 		Options{Verbosity: format.Verbose, Schema: schema})
 	requireNoError(t, err)
 	want := "- **ID:** o1 — Order id\\\n  **Lines:** — Line items\n\n  | SKU |\n  | --- |\n  | A |\n\n  - **SKU:** Stock unit\n" +

@@ -75,7 +75,7 @@ func checkConverted(s string) error {
 			ast.KindListItem, ast.KindTextBlock:
 			return ast.WalkContinue, nil
 		}
-		err = fmt.Errorf("%w: %s at line %d in %q", ErrMarkup, n.Kind(), lineOf(src, n), s)
+		err = fmt.Errorf("%w: %s at line %d in %q", errMarkup, n.Kind(), lineOf(src, n), s)
 		return ast.WalkStop, nil
 	})
 	return err

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/tidwall/gjson"
 )
 
@@ -36,9 +37,10 @@ type Options struct {
 }
 
 // Renderer renders one JSON value as the media type opts.MediaType asks for. Implementations
-// escape data in markdown and add no markup in text; an invalid value gives an error wrapping
-// [ErrInvalidJSON], a media type the renderer cannot produce an error wrapping [ErrMediaType].
-// Renderers must be safe for concurrent use.
+// escape data in markdown (with [EscapeMarkdown]) and add no markup in text; an invalid value or
+// a media type the renderer cannot produce gives an error, on which the caller (package shaping)
+// falls back to another rendering, as it does when a renderer panics. Renderers must be safe for
+// concurrent use.
 type Renderer interface {
 	Render(value []byte, opts Options) (string, error)
 }
@@ -59,16 +61,60 @@ var (
 	_ Renderer = Func(nil)
 )
 
-// Render renders value as markdown, plain text, TOON or HTML (the markdown converted by
-// [MarkdownToHTML]), as opts.MediaType says.
+// Render renders value as opts.MediaType says (format.MediaMarkdown when it is empty); any other
+// media type than these four gives an error.
+//
+// Markdown (text/markdown) is for people. An object becomes a list of "- **Label:** value" items
+// (plain "- Label: value" at compact) followed by a "## Label" section per nested object or array;
+// a uniform array of objects becomes a GFM table, at any depth; an array of scalars a
+// comma-separated list; any other array a list with one item per element, an object element
+// written as a record: its scalar fields one per line ("**A:** 1" hard line breaks between), then
+// each nested field under its label (a table, or a nested list). Text that holds line breaks keeps
+// them (hard line breaks). Null reads "none", an empty array "empty list", an empty object "empty
+// object" and an empty string `""`. The label of a property the schema declares is its title,
+// else its name made readable ("precipitation_probability" gives "Precipitation probability"); a
+// key the schema does not declare is made readable too when every key of its object reads as a
+// property name ("entityType" gives "Entity type"), else it is data and shown as it is. Units
+// (Options.Units, else the schema's "unit") follow values and head table columns; a schema
+// fraction is shown as a percentage. Every string from the data, keys included, is escaped with
+// [EscapeMarkdown]. Compact drops null and empty fields (and table columns); verbose adds schema
+// descriptions after " — " and element counts in headings.
+//
+// Text (text/plain) holds no markup. Standard and verbose write "key: value" lines, nested objects
+// indented by two spaces under "key:", arrays of scalars as "key[N]: a, b, c", uniform arrays of
+// objects as "key[N]:" over a table of aligned columns while every cell is at most 40 display
+// columns wide (else the records as other arrays' elements), and other arrays' elements labelled
+// 1, 2, ... Standard text that would be more than 1.1 times the bytes of the minified JSON (deep
+// nesting, uneven columns) is compact text instead. Compact is lossless, with a grammar of its own
+// (docs/renderers.md): "key=value" lines (several as one line of pairs, "a=1 b=x"),
+// "key[]=a,b,c", "key: a=1 b=x" for a flat object and, for a uniform array of objects, a
+// "key[N]{a,b}:" header once and one comma-separated row per element. No value is dropped at any
+// verbosity. A value is double-quoted (a JSON string literal) when it is empty, could read as
+// null, a boolean, a number or JSON text, starts with '"', has leading or trailing blanks, holds
+// '"', '=', control, separator or bidi characters or the delimiter of its place, or would start a
+// line with markdown block syntax; inline characters such as '*' are kept verbatim.
+//
+// TOON (text/toon, Token-Oriented Object Notation, specification 4.0) is written by
+// [toon.FromJSON]: any TOON 4 decoder reads the output back as the same JSON value, with members
+// in the schema's order when opts.Schema gives one, else the value's own. opts.Verbosity, Title
+// and Units do not apply: TOON carries the value, all of it and nothing else. A value nested
+// deeper than 32 levels gives an error (the caller falls back to the structured rendering).
+//
+// HTML (text/html) is the markdown converted by goldmark, which writes no raw HTML and drops
+// links to javascript:, vbscript:, file: and data: URLs, so no element or attribute comes from
+// data.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
 	case format.MediaTOON:
-		return g.TOON(value, opts)
+		return g.toon(value, opts)
 	case format.MediaHTML:
-		return HTMLOf(Func(g.Markdown)).Render(value, opts)
+		md, err := g.markdown(value, opts)
+		if err != nil {
+			return "", err
+		}
+		return markup.ToHTML(md)
 	}
-	return byMediaType(g.Markdown, g.Text, value, opts)
+	return byMediaType(g.markdown, g.text, value, opts)
 }
 
 // byMediaType calls markdown or text for opts.MediaType.
@@ -79,7 +125,7 @@ func byMediaType(markdown, text func([]byte, Options) (string, error), value []b
 	case format.MediaText:
 		return text(value, opts)
 	default:
-		return "", fmt.Errorf("renderers: %w: %q", ErrMediaType, opts.MediaType)
+		return "", fmt.Errorf("renderers: %w: %q", errMediaType, opts.MediaType)
 	}
 }
 

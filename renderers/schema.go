@@ -51,7 +51,7 @@ type Property struct {
 // "type", "minimum" and "maximum", see [Property]) (an object schema; a tuple form is
 // ignored). "$ref" and "$defs" are not resolved: a property given only by "$ref" has no subschema.
 // Subschemas nested deeper than 32 levels are dropped. A boolean schema gives an empty Schema.
-// Invalid JSON gives an error wrapping [ErrInvalidJSON]; ParseSchema never panics.
+// Invalid JSON gives an error; ParseSchema never panics.
 func ParseSchema(doc []byte) (*Schema, error) {
 	if err := validate(doc); err != nil {
 		return nil, fmt.Errorf("renderers: parse schema: %w", err)

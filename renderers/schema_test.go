@@ -73,8 +73,8 @@ func TestParseSchemaInvalidJSON(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseSchema([]byte(tt.give))
-			if !errors.Is(err, ErrInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: parse schema: invalid JSON") {
-				t.Errorf("ParseSchema error = %v, want a wrapped ErrInvalidJSON", err)
+			if !errors.Is(err, errInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: parse schema: invalid JSON") {
+				t.Errorf("ParseSchema error = %v, want a wrapped errInvalidJSON", err)
 			}
 		})
 	}

@@ -11,16 +11,16 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// MaxTemplateOutput bounds what a template writes, like every other
+// maxTemplateOutput bounds what a template writes, like every other
 // rendering, whose output is linear in its value: at most this, or four
 // times the value's JSON when that is more. A template that writes more
-// ({{range 30000000}}) fails with [ErrTemplateOutput] when it passes the
+// ({{range 30000000}}) fails with [errTemplateOutput] when it passes the
 // bound, before it holds more memory, and the caller falls back.
-const MaxTemplateOutput = 1 << 20
+const maxTemplateOutput = 1 << 20
 
-// ErrTemplateOutput reports a template whose output passed its bound (see
-// [MaxTemplateOutput]).
-var ErrTemplateOutput = errors.New("output larger than the bound")
+// errTemplateOutput reports a template whose output passed its bound (see
+// [maxTemplateOutput]).
+var errTemplateOutput = errors.New("output larger than the bound")
 
 // limitedWriter writes to b until n bytes are written, then fails. It is
 // pooled with its buffer (bufferPool), so that bounding costs no
@@ -32,7 +32,7 @@ type limitedWriter struct {
 
 func (w *limitedWriter) Write(p []byte) (int, error) {
 	if len(p) > w.n-w.b.Len() {
-		return 0, fmt.Errorf("%w (%d bytes)", ErrTemplateOutput, w.n)
+		return 0, fmt.Errorf("%w (%d bytes)", errTemplateOutput, w.n)
 	}
 	return w.b.Write(p)
 }
@@ -64,9 +64,9 @@ type TemplateSpec struct {
 	Funcs template.FuncMap
 }
 
-// Template is a per-tool renderer made by [NewTemplate]: markdown and text templates by verbosity
-// and a compact projection. It is safe for concurrent use.
-type Template struct {
+// templateRenderer is the per-tool renderer [NewTemplate] makes: markdown and text templates by
+// verbosity and a compact projection. It is safe for concurrent use.
+type templateRenderer struct {
 	markdown map[format.Verbosity]*template.Template
 	text     map[format.Verbosity]*template.Template
 	compact  string
@@ -74,8 +74,9 @@ type Template struct {
 	markdownKeys, textKeys keyCache
 }
 
-// NewTemplate compiles spec and returns a Renderer; errors (a template that does not parse, a
-// verbosity given twice or out of range, an unbalanced Compact path) come here, at registration.
+// NewTemplate compiles spec and returns a per-tool Renderer of markdown and plain text; errors (a
+// template that does not parse, a verbosity given twice or out of range, an unbalanced Compact path) come
+// here, at registration. The Renderer is safe for concurrent use.
 //
 // Both kinds of template get these functions besides text/template's built-ins:
 //
@@ -88,13 +89,27 @@ type Template struct {
 // makes the rendering return an error (on which the caller falls back to Generic); no built-in
 // function panics.
 //
-// A template's output is bounded ([MaxTemplateOutput]): past it, the rendering fails with
-// [ErrTemplateOutput] and the caller falls back.
+// A template's output is bounded like every other rendering's, whose output is linear in its
+// value: at most 1 MiB, or four times the value's JSON when that is more. A template that writes
+// more ({{range 30000000}}) fails when it passes the bound, before it holds more memory, and the
+// caller falls back.
+//
+// Markdown output must pass [CheckMarkdown] (no raw HTML), else the rendering fails and the
+// caller falls back.
 //
 // A template owns its whole output: Options.Title, Schema and Units are only used when a rendering
 // falls back to Generic. text/template prints "<no value>" for a missing field; output holding it
 // is an error, so templates guard optional fields with {{with}}, {{if}} or default.
-func NewTemplate(spec TemplateSpec) (*Template, error) {
+func NewTemplate(spec TemplateSpec) (Renderer, error) {
+	t, err := newTemplate(spec)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// newTemplate is [NewTemplate], with the concrete type.
+func newTemplate(spec TemplateSpec) (*templateRenderer, error) {
 	md, err := parseTemplates("markdown", spec.Markdown, withFuncs(templateFuncs(EscapeMarkdown), spec.Funcs))
 	if err != nil {
 		return nil, err
@@ -106,7 +121,7 @@ func NewTemplate(spec TemplateSpec) (*Template, error) {
 	if err := checkPath(spec.Compact); err != nil {
 		return nil, fmt.Errorf("renderers: template compact path %q: %w", spec.Compact, err)
 	}
-	return &Template{markdown: md, text: text, compact: spec.Compact}, nil
+	return &templateRenderer{markdown: md, text: text, compact: spec.Compact}, nil
 }
 
 func parseTemplates(kind string, srcs map[format.Verbosity]string, funcs template.FuncMap) (
@@ -140,19 +155,19 @@ func withFuncs(base, extra template.FuncMap) template.FuncMap {
 }
 
 // Render renders value as markdown or plain text, as opts.MediaType says.
-func (t *Template) Render(value []byte, opts Options) (string, error) {
-	return byMediaType(t.Markdown, t.Text, value, opts)
+func (t *templateRenderer) Render(value []byte, opts Options) (string, error) {
+	return byMediaType(t.renderMarkdown, t.renderText, value, opts)
 }
 
-// Markdown renders value with the template for opts.Verbosity (or Standard's), or with Generic
+// renderMarkdown renders value with the template for opts.Verbosity (or Standard's), or with Generic
 // markdown when there is none.
-func (t *Template) Markdown(value []byte, opts Options) (string, error) {
+func (t *templateRenderer) renderMarkdown(value []byte, opts Options) (string, error) {
 	tmpl := t.markdown[opts.Verbosity.OrStandard()]
 	if tmpl == nil {
 		tmpl = t.markdown[format.Standard]
 	}
 	if tmpl == nil {
-		return Generic{}.Markdown(value, opts)
+		return Generic{}.markdown(value, opts)
 	}
 	out, err := execute(tmpl, value, EscapeMarkdown, &t.markdownKeys)
 	if err != nil {
@@ -164,9 +179,9 @@ func (t *Template) Markdown(value []byte, opts Options) (string, error) {
 	return out, nil
 }
 
-// Text renders value with the text template for opts.Verbosity, else (at compact) Generic text of
+// renderText renders value with the text template for opts.Verbosity, else (at compact) Generic text of
 // the Compact projection, else the Standard text template, else Generic text.
-func (t *Template) Text(value []byte, opts Options) (string, error) {
+func (t *templateRenderer) renderText(value []byte, opts Options) (string, error) {
 	level := opts.Verbosity.OrStandard()
 	if tmpl := t.text[level]; tmpl != nil {
 		return execute(tmpl, value, escapeControls, &t.textKeys)
@@ -177,20 +192,20 @@ func (t *Template) Text(value []byte, opts Options) (string, error) {
 	if tmpl := t.text[format.Standard]; tmpl != nil {
 		return execute(tmpl, value, escapeControls, &t.textKeys)
 	}
-	return Generic{}.Text(value, opts)
+	return Generic{}.text(value, opts)
 }
 
 // projected renders the Compact projection of value with Generic text, in the projection's order.
-func (t *Template) projected(value []byte, opts Options) (string, error) {
+func (t *templateRenderer) projected(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: template text compact: %w", err)
 	}
 	p := gjson.GetBytes(value, t.compact)
 	if !p.Exists() || isEmpty(p) {
-		return Generic{}.Text(value, opts)
+		return Generic{}.text(value, opts)
 	}
 	opts.Schema = nil
-	return Generic{}.Text([]byte(p.Raw), opts)
+	return Generic{}.text([]byte(p.Raw), opts)
 }
 
 // execute runs tmpl on value decoded with every string passed through str (object keys by way
@@ -206,7 +221,7 @@ func execute(tmpl *template.Template, value []byte, str func(string) string, key
 			bufferPool.Put(w)
 		}
 	}()
-	w.n = max(MaxTemplateOutput, 4*len(value))
+	w.n = max(maxTemplateOutput, 4*len(value))
 	data := templateData(gjson.Parse(string(value)), str, keys, 0)
 	err := tmpl.Execute(w, data)
 	releaseData(data)

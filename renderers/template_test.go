@@ -46,9 +46,9 @@ func TestNewTemplateMarkdown(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := NewTemplate(tt.spec)
+			r, err := newTemplate(tt.spec)
 			requireNoError(t, err)
-			got, err := r.Markdown([]byte(tt.give), tt.opts)
+			got, err := r.renderMarkdown([]byte(tt.give), tt.opts)
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Markdown(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -78,9 +78,9 @@ func TestNewTemplateText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := NewTemplate(tt.spec)
+			r, err := newTemplate(tt.spec)
 			requireNoError(t, err)
-			got, err := r.Text([]byte(tt.give), tt.opts)
+			got, err := r.renderText([]byte(tt.give), tt.opts)
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -128,7 +128,7 @@ func TestNewTemplateErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := NewTemplate(tt.spec)
+			_, err := newTemplate(tt.spec)
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("NewTemplate error = %v, want %q", err, tt.want)
 			}
@@ -146,22 +146,22 @@ func TestTemplateRenderErrors(t *testing.T) {
 	tests := []struct {
 		name    string
 		spec    TemplateSpec
-		render  func(*Template, []byte, Options) (string, error)
+		render  func(*templateRenderer, []byte, Options) (string, error)
 		give    string
 		opts    Options
 		wantIs  error
 		wantMsg string
 	}{
-		{name: "missing field", spec: md("{{.nope}}"), render: (*Template).Markdown, give: `{}`, wantIs: errMissingValue, wantMsg: "renderers: markdown standard: output holds"},
-		{name: "missing field in text", spec: text("{{.nope}}"), render: (*Template).Text, give: `{}`, wantIs: errMissingValue, wantMsg: "renderers: text standard: output holds"},
-		{name: "raw html from the template", spec: md("<b>{{.a}}</b>"), render: (*Template).Markdown, give: `{"a":1}`, wantIs: ErrRawHTML, wantMsg: "renderers: markdown standard: renderers: check markdown: raw HTML"},
-		{name: "invalid JSON", spec: md("x"), render: (*Template).Markdown, give: `{`, wantIs: ErrInvalidJSON, wantMsg: "renderers: markdown standard: invalid JSON"},
-		{name: "invalid JSON in text", spec: text("x"), render: (*Template).Text, give: `{`, wantIs: ErrInvalidJSON, wantMsg: "renderers: text standard: invalid JSON"},
-		{name: "invalid JSON for projection", spec: TemplateSpec{Compact: "a"}, render: (*Template).Text, give: `[`, opts: Options{Verbosity: format.Compact}, wantIs: ErrInvalidJSON, wantMsg: "renderers: template text compact: invalid JSON"},
+		{name: "missing field", spec: md("{{.nope}}"), render: (*templateRenderer).renderMarkdown, give: `{}`, wantIs: errMissingValue, wantMsg: "renderers: markdown standard: output holds"},
+		{name: "missing field in text", spec: text("{{.nope}}"), render: (*templateRenderer).renderText, give: `{}`, wantIs: errMissingValue, wantMsg: "renderers: text standard: output holds"},
+		{name: "raw html from the template", spec: md("<b>{{.a}}</b>"), render: (*templateRenderer).renderMarkdown, give: `{"a":1}`, wantIs: errRawHTML, wantMsg: "renderers: markdown standard: renderers: check markdown: raw HTML"},
+		{name: "invalid JSON", spec: md("x"), render: (*templateRenderer).renderMarkdown, give: `{`, wantIs: errInvalidJSON, wantMsg: "renderers: markdown standard: invalid JSON"},
+		{name: "invalid JSON in text", spec: text("x"), render: (*templateRenderer).renderText, give: `{`, wantIs: errInvalidJSON, wantMsg: "renderers: text standard: invalid JSON"},
+		{name: "invalid JSON for projection", spec: TemplateSpec{Compact: "a"}, render: (*templateRenderer).renderText, give: `[`, opts: Options{Verbosity: format.Compact}, wantIs: errInvalidJSON, wantMsg: "renderers: template text compact: invalid JSON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := NewTemplate(tt.spec)
+			r, err := newTemplate(tt.spec)
 			requireNoError(t, err)
 			_, err = tt.render(r, []byte(tt.give), tt.opts)
 			if !errors.Is(err, tt.wantIs) || !strings.HasPrefix(err.Error(), tt.wantMsg) {
@@ -172,9 +172,9 @@ func TestTemplateRenderErrors(t *testing.T) {
 }
 
 func TestTemplateExecError(t *testing.T) {
-	r, err := NewTemplate(TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{join ", " .a}}`}})
+	r, err := newTemplate(TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{join ", " .a}}`}})
 	requireNoError(t, err)
-	_, err = r.Markdown([]byte(`{"a":5}`), Options{})
+	_, err = r.renderMarkdown([]byte(`{"a":5}`), Options{})
 	want := `renderers: markdown standard: template: markdown standard:1:2: executing "markdown standard" at <join ", " .a>: error calling join: join: json.Number is not a list`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %q", err, want)
@@ -182,37 +182,37 @@ func TestTemplateExecError(t *testing.T) {
 }
 
 func TestTemplatePercentOfANonNumber(t *testing.T) {
-	r, err := NewTemplate(TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{percent .a}}`}})
+	r, err := newTemplate(TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: `{{percent .a}}`}})
 	requireNoError(t, err)
-	_, err = r.Markdown([]byte(`{"a":"high"}`), Options{})
+	_, err = r.renderMarkdown([]byte(`{"a":"high"}`), Options{})
 	if err == nil || !strings.Contains(err.Error(), "percent: string is not a number") {
 		t.Errorf("error = %v, want percent's type error", err)
 	}
 }
 
 // TestTemplateOutputBound: a template's output is bounded by
-// MaxTemplateOutput, or four times its value when that is more: a
-// template that writes past it fails with ErrTemplateOutput, one whose
+// maxTemplateOutput, or four times its value when that is more: a
+// template that writes past it fails with errTemplateOutput, one whose
 // output grows with its value renders.
 func TestTemplateOutputBound(t *testing.T) {
-	items := `{"items":["` + strings.Repeat("x", MaxTemplateOutput) + `"]}`
+	items := `{"items":["` + strings.Repeat("x", maxTemplateOutput) + `"]}`
 	tests := []struct {
 		name, template, value string
 		wantErr               error
 		wantLen               int
 	}{
-		{"range over a large number", "{{range 30000000}}0123456789{{end}}", `{}`, ErrTemplateOutput, 0},
+		{"range over a large number", "{{range 30000000}}0123456789{{end}}", `{}`, errTemplateOutput, 0},
 		{"just under the bound", "{{range 104857}}0123456789{{end}}", `{}`, nil, 1048570},
-		{"just over it", "{{range 104858}}0123456789{{end}}", `{}`, ErrTemplateOutput, 0},
-		{"a large value, linear output", "{{range .items}}{{.}}{{.}}{{end}}", items, nil, 2 * MaxTemplateOutput},
+		{"just over it", "{{range 104858}}0123456789{{end}}", `{}`, errTemplateOutput, 0},
+		{"a large value, linear output", "{{range .items}}{{.}}{{.}}{{end}}", items, nil, 2 * maxTemplateOutput},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tmpl, err := NewTemplate(TemplateSpec{Text: map[format.Verbosity]string{format.Standard: tt.template}})
+			tmpl, err := newTemplate(TemplateSpec{Text: map[format.Verbosity]string{format.Standard: tt.template}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := tmpl.Text([]byte(tt.value), Options{})
+			out, err := tmpl.renderText([]byte(tt.value), Options{})
 			if !errors.Is(err, tt.wantErr) || len(out) != tt.wantLen {
 				t.Errorf("Text = %d bytes, %v; want %d bytes, %v", len(out), err, tt.wantLen, tt.wantErr)
 			}

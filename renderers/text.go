@@ -22,7 +22,7 @@ import (
 // starts with '"', has leading or trailing blanks, holds '"', '=', control, separator or bidi
 // characters or the delimiter of its place, or would start a line with markdown block syntax;
 // inline characters such as '*' are kept verbatim.
-func (Generic) Text(value []byte, opts Options) (string, error) {
+func (Generic) text(value []byte, opts Options) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: text: %w", err)
 	}

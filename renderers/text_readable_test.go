@@ -48,7 +48,7 @@ func TestTextAlignsNarrowTables(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Text([]byte(tt.give), Options{})
+			got, err := Generic{}.text([]byte(tt.give), Options{})
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -79,7 +79,7 @@ func TestTextNoLargerThanJSON(t *testing.T) {
 			}
 			minified := len(appendMinified(nil, tt.give))
 			for _, opts := range []Options{{}, {Verbosity: format.Standard}} {
-				got, err := Generic{}.Text([]byte(tt.give), opts)
+				got, err := Generic{}.text([]byte(tt.give), opts)
 				requireNoError(t, err)
 				if len(got)*10 > minified*11 {
 					t.Errorf("Text(%s, %v) is %d bytes, more than 1.1 × %d:\n%s", tt.give, opts.Verbosity, len(got), minified, got)

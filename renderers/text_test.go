@@ -64,7 +64,7 @@ func TestGenericText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Text([]byte(tt.give), tt.opts)
+			got, err := Generic{}.text([]byte(tt.give), tt.opts)
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -113,7 +113,7 @@ func TestGenericTextQuoting(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Text([]byte(tt.give), Options{})
+			got, err := Generic{}.text([]byte(tt.give), Options{})
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)
@@ -139,10 +139,10 @@ func TestGenericTextLineStarts(t *testing.T) {
 			})
 			requireNoError(t, err)
 			for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
-				got, err := Generic{}.Text(value, Options{Verbosity: v, Title: s})
+				got, err := Generic{}.text(value, Options{Verbosity: v, Title: s})
 				requireNoError(t, err)
 				requireNoError(t, CheckPlain(got))
-				root, err := Generic{}.Text([]byte(`[`+string(mustJSON(t, s))+`]`), Options{Verbosity: v})
+				root, err := Generic{}.text([]byte(`[`+string(mustJSON(t, s))+`]`), Options{Verbosity: v})
 				requireNoError(t, err)
 				requireNoError(t, CheckPlain(root))
 			}
@@ -168,9 +168,9 @@ func TestGenericTextInvalid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Generic{}.Text([]byte(tt.give), Options{})
-			if !errors.Is(err, ErrInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: text: invalid JSON") {
-				t.Errorf("Text error = %v, want a wrapped ErrInvalidJSON", err)
+			_, err := Generic{}.text([]byte(tt.give), Options{})
+			if !errors.Is(err, errInvalidJSON) || !strings.HasPrefix(err.Error(), "renderers: text: invalid JSON") {
+				t.Errorf("Text error = %v, want a wrapped errInvalidJSON", err)
 			}
 		})
 	}
@@ -188,7 +188,7 @@ func TestGenericTextBounds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Text([]byte(tt.give), Options{})
+			got, err := Generic{}.text([]byte(tt.give), Options{})
 			requireNoError(t, err)
 			if len(got) > tt.maxSize {
 				t.Errorf("output is %d bytes, want at most %d", len(got), tt.maxSize)
@@ -214,7 +214,7 @@ func TestGenericTextNoBlankRow(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.Text([]byte(tt.give), Options{Verbosity: format.Compact})
+			got, err := Generic{}.text([]byte(tt.give), Options{Verbosity: format.Compact})
 			requireNoError(t, err)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Text(%s) mismatch (-want +got):\n%s", tt.give, diff)

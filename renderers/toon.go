@@ -12,10 +12,10 @@ import (
 // 4.0, github.com/toon-format/spec, tag v4.0.0) with the specification's defaults, two spaces of
 // indentation and the comma as delimiter, given the value in the schema's order.
 
-// ErrTooDeep reports a value nested deeper than a lossless rendering can carry: TOON indents every
+// errTooDeep reports a value nested deeper than a lossless rendering can carry: TOON indents every
 // level, so containers deeper than 32 levels are refused rather than flattened into strings. The
 // library then falls back to the structured rendering, which carries any depth.
-var ErrTooDeep = errors.New("value nested too deep")
+var errTooDeep = errors.New("value nested too deep")
 
 // TOON renders value as TOON (Token-Oriented Object Notation, specification 4.0) with
 // [toon.FromJSON]: objects as "key: value" lines indented by two spaces per level, arrays with
@@ -28,15 +28,15 @@ var ErrTooDeep = errors.New("value nested too deep")
 // schema's order when opts.Schema gives one, else the value's own (a table's rows take the first
 // row's order, as the specification says). Any TOON 4 decoder reads the output back as the same
 // JSON value. opts.Verbosity, Title and Units do not apply: TOON carries the value, all of it and
-// nothing else. A value nested deeper than 32 levels gives an error wrapping [ErrTooDeep]; an
-// invalid one an error wrapping [ErrInvalidJSON].
-func (Generic) TOON(value []byte, opts Options) (string, error) {
-	return toonWith(value, opts, toon.Comma)
+// nothing else. A value nested deeper than 32 levels gives an error wrapping [errTooDeep]; an
+// invalid one an error wrapping [errInvalidJSON].
+func (Generic) toon(value []byte, opts Options) (string, error) {
+	return toonWith(value, opts, ',')
 }
 
 // toonWith is TOON with delim as the document delimiter, declared in every array header. TOON
 // always uses the comma, the cheapest in tokens (docs/decisions.md); the tests measure the others.
-func toonWith(value []byte, opts Options, delim toon.Delimiter) (string, error) {
+func toonWith(value []byte, opts Options, delim byte) (string, error) {
 	if err := validate(value); err != nil {
 		return "", fmt.Errorf("renderers: toon: %w", err)
 	}
@@ -53,9 +53,9 @@ func toonWith(value []byte, opts Options, delim toon.Delimiter) (string, error) 
 	out, err := toon.FromJSON(value, &toon.EncodeOptions{Delimiter: delim, MaxDepth: maxDepth})
 	switch {
 	case errors.Is(err, toon.ErrTooDeep):
-		return "", fmt.Errorf("renderers: %w: %w", ErrTooDeep, err)
+		return "", fmt.Errorf("renderers: %w: %w", errTooDeep, err)
 	case err != nil:
-		return "", fmt.Errorf("renderers: %w: %w", ErrInvalidJSON, err)
+		return "", fmt.Errorf("renderers: %w: %w", errInvalidJSON, err)
 	}
 	return string(out), nil
 }
@@ -65,7 +65,7 @@ func toonWith(value []byte, opts Options, delim toon.Delimiter) (string, error) 
 // containers from the root's, which is 1.
 func (r *render) appendOrdered(dst []byte, v gjson.Result, s *Schema, level int) ([]byte, error) {
 	if level > maxDepth && (v.IsObject() || v.IsArray()) {
-		return nil, ErrTooDeep
+		return nil, errTooDeep
 	}
 	var err error
 	switch {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/toon"
 	"github.com/tiktoken-go/tokenizer"
 )
 
@@ -15,11 +14,11 @@ import (
 // header so that any decoder reads the document with its default options.
 var toonDelimiters = []struct {
 	name  string
-	delim toon.Delimiter
+	delim byte
 }{
-	{"comma", toon.Comma},
-	{"tab", toon.Tab},
-	{"pipe", toon.Pipe},
+	{"comma", ','},
+	{"tab", '\t'},
+	{"pipe", '|'},
 }
 
 // TestTOONDelimiters checks what a delimiter changes: the headers declare it, rows and inline
@@ -31,12 +30,12 @@ func TestTOONDelimiters(t *testing.T) {
 		`"rows":[{"id":1,"note":"x, y"},{"id":2,"note":"p|q"}],"pairs":[[1,2],["t\tu"]]}`
 	tests := []struct {
 		name  string
-		delim toon.Delimiter
+		delim byte
 		want  string
 	}{
 		{
 			name:  "comma",
-			delim: toon.Comma,
+			delim: ',',
 			want: `location: "Bern, Switzerland"
 tags[3]: "a,b",c|d,e
 rows[2]{id,note}:
@@ -48,7 +47,7 @@ pairs[2]:
 		},
 		{
 			name:  "tab",
-			delim: toon.Tab,
+			delim: '\t',
 			want: "location: Bern, Switzerland\n" +
 				"tags[3\t]: a,b\tc|d\te\n" +
 				"rows[2\t]{id\tnote}:\n" +
@@ -60,7 +59,7 @@ pairs[2]:
 		},
 		{
 			name:  "pipe",
-			delim: toon.Pipe,
+			delim: '|',
 			want: `location: Bern, Switzerland
 tags[3|]: a,b|"c|d"|e
 rows[2|]{id|note}:

@@ -42,7 +42,7 @@ func TestTOONReferenceDecoder(t *testing.T) {
 	}
 	var docs []doc
 	add := func(name string, value []byte, opts Options) {
-		out, err := Generic{}.TOON(value, opts)
+		out, err := Generic{}.toon(value, opts)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -51,12 +51,12 @@ var toonEdgeCases = []string{
 // reads it back as the same JSON value: what the SPEC promises of the generic TOON renderer.
 func checkTOONRoundTrip(tb testing.TB, value []byte, opts Options) {
 	tb.Helper()
-	checkTOONRoundTripWith(tb, value, opts, toon.Comma)
+	checkTOONRoundTripWith(tb, value, opts, ',')
 }
 
 // checkTOONRoundTripWith is checkTOONRoundTrip with delim as the document delimiter. It also
 // checks the encoder's whitespace rules (checkTOONLayout).
-func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim toon.Delimiter) {
+func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byte) {
 	tb.Helper()
 	out, err := toonWith(value, opts, delim)
 	if !json.Valid(value) {
@@ -65,7 +65,7 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim too
 		}
 		return // gjson may accept what encoding/json refuses (and vice versa): nothing to compare
 	}
-	if errors.Is(err, ErrTooDeep) {
+	if errors.Is(err, errTooDeep) {
 		if rawjson.Depth(value) <= maxDepth {
 			tb.Fatalf("TOON(%s): %v, but it nests only %d deep", value, err, rawjson.Depth(value))
 		}
@@ -188,7 +188,7 @@ func corpusValues(tb testing.TB) []corpusValue {
 // FuzzTOONRoundTrip checks the round trip on any input, with each delimiter (the comma TOON uses,
 // and the tab and pipe that TestTOONCommaIsCheapest measures): a JSON value renders as TOON that
 // the strict decoder reads back as the same value (or, nested deeper than 32 levels, gives
-// ErrTooDeep), in at most 100 bytes per byte of input.
+// errTooDeep), in at most 100 bytes per byte of input.
 func FuzzTOONRoundTrip(f *testing.F) {
 	for _, v := range toonEdgeCases {
 		f.Add([]byte(v))

@@ -54,7 +54,7 @@ func TestTOONLayouts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Generic{}.TOON([]byte(tt.give), Options{})
+			got, err := Generic{}.toon([]byte(tt.give), Options{})
 			if err != nil || got != tt.want {
 				t.Errorf("TOON(%s) = %q, %v\nwant %q", tt.give, got, err, tt.want)
 			}
@@ -104,7 +104,7 @@ func TestTOONQuotesStrings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {
-			got, err := Generic{}.TOON([]byte(tt.give), Options{})
+			got, err := Generic{}.toon([]byte(tt.give), Options{})
 			if err != nil || got != tt.want {
 				t.Errorf("TOON(%s) = %s, %v; want %s", tt.give, got, err, tt.want)
 			}
@@ -151,7 +151,7 @@ func TestTOONNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.give, func(t *testing.T) {
-			got, err := Generic{}.TOON([]byte(`{"n":`+tt.give+`}`), Options{})
+			got, err := Generic{}.toon([]byte(`{"n":`+tt.give+`}`), Options{})
 			if err != nil || got != "n: "+tt.want {
 				t.Errorf("TOON({n:%s}) = %q, %v; want n: %s", tt.give, got, err, tt.want)
 			}
@@ -163,13 +163,13 @@ func TestTOONNumbers(t *testing.T) {
 // few characters of an exponent ("e+"), however large its exponent: outside 1e-6 <= |n| < 1e21
 // it is written with one.
 func TestTOONNumbersAreBounded(t *testing.T) {
-	got, err := Generic{}.TOON([]byte(`[1e1000,1e20,1e-40,1e1000,1e5,2]`), Options{})
+	got, err := Generic{}.toon([]byte(`[1e1000,1e20,1e-40,1e1000,1e5,2]`), Options{})
 	want := "[6]: 1e+1000,100000000000000000000,1e-40,1e+1000,100000,2"
 	if err != nil || got != want {
 		t.Errorf("TOON = %q, %v\nwant %q", got, err, want)
 	}
 	value := []byte("[" + strings.Repeat("1.5e300,", 9999) + "1e999999999]")
-	got, err = Generic{}.TOON(value, Options{})
+	got, err = Generic{}.toon(value, Options{})
 	if err != nil || len(got) > len(value)+2*10000+16 {
 		t.Errorf("TOON of %d bytes of big numbers is %d bytes, %v", len(value), len(got), err)
 	}
@@ -183,7 +183,7 @@ func TestTOONFollowsTheSchemaOrder(t *testing.T) {
 		{Name: "name"},
 		{Name: "rows", Schema: &Schema{Items: &Schema{Properties: []Property{{Name: "b"}, {Name: "a"}}}}},
 	}}
-	got, err := Generic{}.TOON([]byte(`{"rows":[{"a":1,"b":2}],"extra":true,"name":"x"}`), Options{Schema: s})
+	got, err := Generic{}.toon([]byte(`{"rows":[{"a":1,"b":2}],"extra":true,"name":"x"}`), Options{Schema: s})
 	want := "name: x\nrows[1]{b,a}:\n  2,1\nextra: true"
 	if err != nil || got != want {
 		t.Errorf("TOON with a schema = %q, %v; want %q", got, err, want)
@@ -213,19 +213,19 @@ func TestTOONBadInput(t *testing.T) {
 		give string
 		want error // nil: renders
 	}{
-		{"invalid JSON", `{"a":`, ErrInvalidJSON},
-		{"trailing garbage", `{} x`, ErrInvalidJSON},
+		{"invalid JSON", `{"a":`, errInvalidJSON},
+		{"trailing garbage", `{} x`, errInvalidJSON},
 		{"32 nested objects", deep(32), nil},
-		{"33 nested objects", deep(33), ErrTooDeep},
+		{"33 nested objects", deep(33), errTooDeep},
 		{"32 nested arrays", deepArray(32), nil},
-		{"33 nested arrays", deepArray(33), ErrTooDeep},
+		{"33 nested arrays", deepArray(33), errTooDeep},
 		{"16 levels of list items", deepList(16), nil},
-		{"17 levels of list items", deepList(17), ErrTooDeep},
-		{"deeper than JSON allows", deepArray(10001), ErrInvalidJSON},
+		{"17 levels of list items", deepList(17), errTooDeep},
+		{"deeper than JSON allows", deepArray(10001), errInvalidJSON},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := Generic{}.TOON([]byte(tt.give), Options{})
+			out, err := Generic{}.toon([]byte(tt.give), Options{})
 			if tt.want == nil && err != nil || tt.want != nil && !errors.Is(err, tt.want) {
 				t.Fatalf("TOON = %v, want %v", err, tt.want)
 			}
@@ -273,7 +273,7 @@ func BenchmarkTOONGrowth(b *testing.B) {
 				runtime.GC()
 				cpu := cpuTime()
 				for b.Loop() {
-					if _, err := (Generic{}).TOON(value, opts); err != nil {
+					if _, err := (Generic{}).toon(value, opts); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/renderers"
@@ -39,7 +40,7 @@ type registry struct {
 // text/plain, text/toon and text/html from the start; application/json
 // needs no renderer (the structured rendering is the value itself). A name
 // with a markdown renderer of its own but no text/html one gets that
-// markdown converted to HTML ([renderers.HTMLOf]), so that the HTML
+// markdown converted to HTML ([htmlOf]), so that the HTML
 // rendering always reads as the markdown one.
 type table struct {
 	generic map[string]renderers.Renderer // media type -> renderer of every value
@@ -209,6 +210,21 @@ func (t *table) resource(uri string, exact bool, mediaType string) (settings Too
 	return settings, r, ok
 }
 
+// htmlOf returns a renderer of text/html from a markdown renderer: md's
+// markdown, converted with markup.ToHTML. A tool or resource
+// with its own markdown renderer (a template) gets its HTML this way, so
+// the HTML rendering always reads as the markdown one does.
+func htmlOf(md renderers.Renderer) renderers.Renderer {
+	return renderers.Func(func(value []byte, opts renderers.Options) (string, error) {
+		opts.MediaType = format.MediaMarkdown
+		out, err := md.Render(value, opts)
+		if err != nil {
+			return "", err
+		}
+		return markup.ToHTML(out)
+	})
+}
+
 // renderer returns e's own renderer of the media type mt (a base type),
 // for text/html the HTML made of its markdown renderer's output when it
 // has no HTML renderer of its own. A nil entry has none.
@@ -220,7 +236,7 @@ func (e *entry) renderer(mt string) (renderers.Renderer, bool) {
 		return r, true
 	}
 	if md, ok := e.renderers[format.MediaMarkdown]; ok && mt == format.MediaHTML {
-		return renderers.HTMLOf(md), true
+		return htmlOf(md), true
 	}
 	return nil, false
 }

@@ -6,6 +6,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/contentneg/contentneg/internal/mediatype"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
@@ -96,11 +97,11 @@ func (s *Shaper) content(tab *table, p *negotiation.Profile, rendering format.Re
 	case mediaType(c.MIMEType) == format.MediaMarkdown && rendering == format.RenderingText && renderers.CheckPlain(c.Text) != nil:
 		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), format.MediaText
 	case rendering == format.RenderingHTML && mediaType(c.MIMEType) == format.MediaMarkdown:
-		if out, err := renderers.MarkdownToHTML(c.Text); err == nil {
+		if out, err := markup.ToHTML(c.Text); err == nil {
 			plan.Changed, plan.Text, plan.MIMEType = true, out, format.MediaHTML
 		}
 	case rendering == format.RenderingHTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PreformattedHTML(c.Text), format.MediaHTML
+		plan.Changed, plan.Text, plan.MIMEType = true, markup.Preformatted(c.Text), format.MediaHTML
 	}
 	return plan
 }

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -208,7 +209,7 @@ func (s *Shaper) planTool(p *negotiation.Profile, r toolResult) toolPlan {
 		if rendering == format.RenderingHTML {
 			// Never a JSON text where HTML is expected: the value, escaped.
 			plan.Rendering, plan.ReplaceText = rendering, true
-			plan.Text = renderers.PreformattedHTML(string(r.Value))
+			plan.Text = markup.Preformatted(string(r.Value))
 			plan.DropStructured = !r.HasOutputSchema
 			return plan
 		}
@@ -318,9 +319,9 @@ func htmlTexts(plan toolPlan, texts []string, markdown bool) toolPlan {
 	}
 	out := make([]string, len(texts))
 	for i, t := range texts {
-		out[i] = renderers.PreformattedHTML(t)
+		out[i] = markup.Preformatted(t)
 		if markdown {
-			if h, err := renderers.MarkdownToHTML(t); err == nil {
+			if h, err := markup.ToHTML(t); err == nil {
 				out[i] = h
 			}
 		}

@@ -26,7 +26,7 @@
 // Decoding errors are *[SyntaxError] values that give the line ("toon: line 3: ...") and wrap
 // one of [ErrSyntax], [ErrIndent], [ErrCount], [ErrDuplicateKey] and [ErrTooDeep]. Work is
 // linear in the size of the input, nesting is bounded (MaxDepth, by default
-// [DefaultMaxDepth] containers, so that a hostile document cannot exhaust the stack), and no
+// 1000 containers, so that a hostile document cannot exhaust the stack), and no
 // input makes the package panic.
 //
 // Choices the spec leaves to an implementation: Go values are normalized to JSON as

@@ -9,32 +9,20 @@ import (
 	"strconv"
 )
 
-// SpecVersion is the version of the TOON specification this package implements.
-const SpecVersion = "4.0"
-
-// DefaultMaxDepth is the nesting depth, in containers, that encoding and decoding allow when the
+// defaultMaxDepth is the nesting depth, in containers, that encoding and decoding allow when the
 // options do not say: deeper input gives an error wrapping [ErrTooDeep].
-const DefaultMaxDepth = 1000
-
-// Delimiter is the character that separates the values of inline arrays and the cells of
-// tabular rows (section 11).
-type Delimiter byte
-
-// The three delimiters of TOON.
-const (
-	Comma Delimiter = ','
-	Tab   Delimiter = '\t'
-	Pipe  Delimiter = '|'
-)
+const defaultMaxDepth = 1000
 
 // EncodeOptions configure an encoder; a nil *EncodeOptions means the spec's defaults.
 type EncodeOptions struct {
 	// Indent is the number of spaces per indentation level; 0 means 2.
 	Indent int
-	// Delimiter is the document delimiter, declared in every array and keyed header; 0 means
-	// [Comma].
-	Delimiter Delimiter
-	// MaxDepth bounds the nesting of the value, in containers; 0 means [DefaultMaxDepth].
+	// Delimiter is the document delimiter (section 11), which separates the values of inline
+	// arrays and the cells of tabular rows and is declared in every array and keyed header:
+	// ',' (comma), '\t' (tab) or '|' (pipe); 0 means ','. Any other byte is an error.
+	Delimiter byte
+	// MaxDepth bounds the nesting of the value, in containers; 0 means 1000: deeper input gives
+	// an error wrapping [ErrTooDeep].
 	MaxDepth int
 }
 
@@ -50,7 +38,7 @@ type DecodeOptions struct {
 	// invalid UTF-8 is accepted (and written as U+FFFD by ToJSON).
 	Lenient bool
 	// MaxDepth bounds the nesting of the document, in containers (and of field groups in a
-	// header); 0 means [DefaultMaxDepth].
+	// header); 0 means 1000: deeper input gives an error wrapping [ErrTooDeep].
 	MaxDepth int
 }
 
@@ -90,7 +78,7 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 func encodeOptions(opts *EncodeOptions) (indent int, delim byte, maxDepth int, err error) {
-	indent, delim, maxDepth = 2, ',', DefaultMaxDepth
+	indent, delim, maxDepth = 2, ',', defaultMaxDepth
 	if opts == nil {
 		return indent, delim, maxDepth, nil
 	}
@@ -105,8 +93,8 @@ func encodeOptions(opts *EncodeOptions) (indent int, delim byte, maxDepth int, e
 	}
 	switch opts.Delimiter {
 	case 0:
-	case Comma, Tab, Pipe:
-		delim = byte(opts.Delimiter)
+	case ',', '\t', '|':
+		delim = opts.Delimiter
 	default:
 		return 0, 0, 0, fmt.Errorf("toon: delimiter %q is not a comma, tab or pipe", rune(opts.Delimiter))
 	}
@@ -178,7 +166,7 @@ func marshal(v any, opts *EncodeOptions) ([]byte, error) {
 // as encoding/json escapes them. Errors are *[SyntaxError] values ("toon: line 3: ...")
 // wrapping [ErrSyntax], [ErrIndent], [ErrCount], [ErrDuplicateKey] or [ErrTooDeep].
 func ToJSON(data []byte, opts *DecodeOptions) ([]byte, error) {
-	strict, indent, maxDepth := true, 2, DefaultMaxDepth
+	strict, indent, maxDepth := true, 2, defaultMaxDepth
 	if opts != nil {
 		if opts.Indent < 0 || opts.MaxDepth < 0 {
 			return nil, errors.New("toon: negative Indent or MaxDepth")

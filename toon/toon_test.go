@@ -129,8 +129,8 @@ func TestEncodeOptions(t *testing.T) {
 	}{
 		{"nil", nil, "a:\n  b[2]: \"x,y\",p|q"},
 		{"zero", &EncodeOptions{}, "a:\n  b[2]: \"x,y\",p|q"},
-		{"indent 4, pipe", &EncodeOptions{Indent: 4, Delimiter: Pipe}, "a:\n    b[2|]: x,y|\"p|q\""},
-		{"tab", &EncodeOptions{Delimiter: Tab}, "a:\n  b[2\t]: x,y\tp|q"},
+		{"indent 4, pipe", &EncodeOptions{Indent: 4, Delimiter: '|'}, "a:\n    b[2|]: x,y|\"p|q\""},
+		{"tab", &EncodeOptions{Delimiter: '\t'}, "a:\n  b[2\t]: x,y\tp|q"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/contentneg/contentneg/conformance/check"
 	"github.com/contentneg/contentneg/internal/cmdline"
+	"github.com/contentneg/contentneg/internal/conformance/check"
 )
 
 // name is the command's name in messages.

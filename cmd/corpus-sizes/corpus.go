@@ -210,13 +210,13 @@ func render(it item, r rendering) (string, error) {
 	opts := renderers.Options{Verbosity: r.verbosity, Schema: it.schema}
 	switch r.format {
 	case "markdown":
-		return renderers.Generic{}.Markdown(it.value, opts)
+		opts.MediaType = format.MediaMarkdown
 	case "text":
-		return renderers.Generic{}.Text(it.value, opts)
+		opts.MediaType = format.MediaText
 	default:
 		opts.MediaType = mediaTOON
-		return renderers.Generic{}.Render(it.value, opts)
 	}
+	return renderers.Generic{}.Render(it.value, opts)
 }
 
 // uniform reports whether value is a uniform array of flat objects, or an object whose only

@@ -5,11 +5,11 @@ import (
 
 	"github.com/contentneg/contentneg/examples/weather/weathermcp/weathermcptest"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
-func options(c weathermcptest.Client, legacy bool) *middlewaretest.Options {
-	return &middlewaretest.Options{Settings: c.Settings, Legacy: legacy, Client: c.Options}
+func options(c weathermcptest.Client, legacy bool) *client.Options {
+	return &client.Options{Settings: c.Settings, Legacy: legacy, Client: c.Options}
 }
 
 func TestElicitationOverStdio(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"github.com/contentneg/contentneg/internal/interopskip"
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -79,7 +79,7 @@ func TestStdio(t *testing.T) {
 		for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
 			t.Run(sdk+"/"+map[bool]string{false: "stateless", true: "legacy"}[legacy], func(t *testing.T) {
 				t.Setenv(serve.SDKEnv, sdk)
-				cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: legacy})
+				cs := servetest.Stdio(t, app(), &client.Options{Settings: client.Declare("format=text", "verbosity=compact"), Legacy: legacy})
 				if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
 					t.Error("the extension is not advertised over stdio")
 				}
@@ -98,7 +98,7 @@ func TestHTTP(t *testing.T) {
 			t.Run(sdk+"/"+map[bool]string{false: "stateful", true: "stateless"}[stateless], func(t *testing.T) {
 				t.Setenv(serve.SDKEnv, sdk)
 				url := servetest.HTTP(t, app(), stateless)
-				cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")})
+				cs := servetest.HTTPSession(t, url, &client.Options{Settings: client.Declare("human", "format=markdown")})
 				body := firstText(t, cs, mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Bern", "days": 2}})
 				if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "|") {
 					t.Errorf("not a markdown table (%v): %s", err, body)
@@ -124,9 +124,9 @@ func TestHTTPStopsWithClientsStillConnected(t *testing.T) {
 				url := servetest.HTTP(t, app(), false)
 				ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
 				defer cancel()
-				opts := &middlewaretest.Options{Legacy: legacy}
+				opts := &client.Options{Legacy: legacy}
 				var err error
-				if cs, err = middlewaretest.NewClient(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, middlewaretest.SessionOptions(opts)); err != nil {
+				if cs, err = client.New(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, client.SessionOptions(opts)); err != nil {
 					t.Fatalf("connect: %v", err)
 				}
 				firstText(t, cs, mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})

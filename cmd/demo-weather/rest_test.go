@@ -19,7 +19,7 @@ import (
 	"github.com/contentneg/contentneg/internal/httpserve"
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 type answer struct {
@@ -90,7 +90,7 @@ func TestREST(t *testing.T) {
 
 func TestRESTBesideHTTP(t *testing.T) {
 	base, mcpURL := servetest.REST(t, app(), "-http", "127.0.0.1:0", "-rest", "127.0.0.1:0")
-	cs := servetest.HTTPSession(t, mcpURL, &middlewaretest.Options{Settings: middlewaretest.Declare("format=text")})
+	cs := servetest.HTTPSession(t, mcpURL, &client.Options{Settings: client.Declare("format=text")})
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_forecast", Arguments: map[string]any{"city": "Paris", "days": 2}})
 	if err != nil || res.IsError {
 		t.Fatalf("MCP over HTTP: %v %+v", err, res)

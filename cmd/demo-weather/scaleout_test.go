@@ -15,7 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -82,7 +82,7 @@ func TestStatelessReplicasBehindARoundRobinProxy(t *testing.T) {
 	// One stateless-era client, a person reading markdown: each of its
 	// calls carries its own capabilities, so whichever replica gets it
 	// renders it for this client.
-	cs := servetest.HTTPSession(t, proxy.URL+"/mcp", &middlewaretest.Options{Settings: middlewaretest.Declare("human", "format=markdown")})
+	cs := servetest.HTTPSession(t, proxy.URL+"/mcp", &client.Options{Settings: client.Declare("human", "format=markdown")})
 	cities := []string{"Bern", "Tokyo", "Paris", "Sydney", "Lima", "Cairo"}
 	for _, city := range cities {
 		ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)

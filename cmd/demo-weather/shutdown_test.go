@@ -10,7 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // runAsDemo, set in the environment, makes the test binary run the demo's
@@ -42,7 +42,7 @@ func TestShutdownWithQuestionsOpen(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
 	asked := make(chan struct{}, questions)
-	client := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	clientOpts := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 		asked <- struct{}{}
 		select {
 		case <-ctx.Done():
@@ -55,7 +55,7 @@ func TestShutdownWithQuestionsOpen(t *testing.T) {
 	defer cancel()
 	results := make(chan error, questions)
 	for range questions {
-		cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human", "interactive"), Legacy: true, Client: client})
+		cs := servetest.HTTPSession(t, url, &client.Options{Settings: client.Declare("human", "interactive"), Legacy: true, Client: clientOpts})
 		go func() {
 			_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Springfield"}})
 			results <- err

@@ -11,7 +11,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	mcpclient "github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -70,7 +70,7 @@ func TestStdio(t *testing.T) {
 		for _, sdk := range []string{serve.SDKGo, serve.SDKMCPGo} {
 			t.Run(sdk+"/"+tt.name, func(t *testing.T) {
 				t.Setenv(serve.SDKEnv, sdk)
-				cs := servetest.Stdio(t, app(), &middlewaretest.Options{Settings: middlewaretest.Declare("format=text", "verbosity=compact"), Legacy: tt.legacy})
+				cs := servetest.Stdio(t, app(), &mcpclient.Options{Settings: mcpclient.Declare("format=text", "verbosity=compact"), Legacy: tt.legacy})
 				if _, ok := cs.InitializeResult().Capabilities.Extensions[negotiation.ExtensionID]; !ok {
 					t.Error("the extension is not advertised over stdio")
 				}
@@ -94,7 +94,7 @@ func TestHTTP(t *testing.T) {
 			t.Run(sdk+"/"+tt.name, func(t *testing.T) {
 				t.Setenv(serve.SDKEnv, sdk)
 				url := servetest.HTTP(t, app(), tt.stateless)
-				cs := servetest.HTTPSession(t, url, &middlewaretest.Options{Settings: middlewaretest.Declare("human")})
+				cs := servetest.HTTPSession(t, url, &mcpclient.Options{Settings: mcpclient.Declare("human")})
 				body := callText(t, cs, "Zürich HB", "Brig", 2)
 				if err := renderers.CheckMarkdown(body); err != nil || !strings.Contains(body, "### 08:32 → 10:49 · 2 h 17 min · 1 change") {
 					t.Errorf("not the markdown itinerary (%v):\n%s", err, body)

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	mcpclient "github.com/contentneg/contentneg/middleware/client"
 )
 
 func TestREST(t *testing.T) {
@@ -25,7 +25,7 @@ func TestREST(t *testing.T) {
 		}
 		got, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		cs := servetest.HTTPSession(t, mcpURL, &middlewaretest.Options{Settings: middlewaretest.Declare("format=" + f.format)})
+		cs := servetest.HTTPSession(t, mcpURL, &mcpclient.Options{Settings: mcpclient.Declare("format=" + f.format)})
 		want := callText(t, cs, "Zürich HB", "Brig", 2)
 		if resp.StatusCode != 200 || string(got) != want {
 			t.Errorf("%s over REST (%d) differs from MCP:\nREST: %q\nMCP:  %q", f.format, resp.StatusCode, got, want)

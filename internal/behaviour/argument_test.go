@@ -17,6 +17,7 @@ import (
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -62,7 +63,7 @@ func (r *recorded) get() string {
 
 // connectArgs starts the server on sdk with opts (nil: without the
 // library) and connects a client described by copts.
-func connectArgs(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *middlewaretest.Options, seen *recorded) *mcp.ClientSession {
+func connectArgs(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *client.Options, seen *recorded) *mcp.ClientSession {
 	t.Helper()
 	goSDK, mcpGo := argsServer(t, sdk, opts, seen)
 	if mcpGo != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -16,7 +17,7 @@ import (
 // the library), lists the tools from a client described by copts, and
 // returns the bytes of the tools/list result exactly as the server wrote
 // them.
-func rawToolsList(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *middlewaretest.Options) string {
+func rawToolsList(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *client.Options) string {
 	t.Helper()
 	list := func(ctx context.Context, cs *mcp.ClientSession) error {
 		_, err := cs.ListTools(ctx, nil)

@@ -8,15 +8,15 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/contentneg/contentneg/internal/behaviour"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-func options(tags []string, legacy bool) *middlewaretest.Options {
-	opts := &middlewaretest.Options{Legacy: legacy}
+func options(tags []string, legacy bool) *client.Options {
+	opts := &client.Options{Legacy: legacy}
 	if tags != nil {
-		opts.Settings = middlewaretest.Declare(tags...)
+		opts.Settings = client.Declare(tags...)
 	}
 	return opts
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -32,7 +33,7 @@ const secret = "secret-panic-value-do-not-send"
 
 // connectSmall starts the small server on sdk with opts and connects a
 // client described by copts.
-func connectSmall(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *middlewaretest.Options) *mcp.ClientSession {
+func connectSmall(t *testing.T, sdk behaviour.SDK, opts *middleware.Options, copts *client.Options) *mcp.ClientSession {
 	t.Helper()
 	if sdk == behaviour.SDKs[1] {
 		s := server.NewMCPServer("small", "1", server.WithToolCapabilities(true))
@@ -110,9 +111,9 @@ func TestRequestMetaCapabilitiesComeFirst(t *testing.T) {
 		for _, era := range eras {
 			t.Run(string(sdk)+"/"+era.name, func(t *testing.T) {
 				var asked atomic.Int32
-				cs := connectSmall(t, sdk, nil, &middlewaretest.Options{Settings: middlewaretest.Declare("interactive"), Legacy: era.legacy, Client: asker(&asked)})
+				cs := connectSmall(t, sdk, nil, &client.Options{Settings: client.Declare("interactive"), Legacy: era.legacy, Client: asker(&asked)})
 				meta := mcp.Meta{mcp.MetaKeyClientCapabilities: map[string]any{
-					"extensions": map[string]any{negotiation.ExtensionID: middlewaretest.Declare("!interactive")},
+					"extensions": map[string]any{negotiation.ExtensionID: client.Declare("!interactive")},
 				}}
 				text, _ := callText(t, cs, &mcp.CallToolParams{Name: "confirm", Arguments: map[string]any{}, Meta: meta})
 				if text != "decline" || asked.Load() != 0 {
@@ -147,7 +148,7 @@ func TestTagLimitNeverOpensTheGate(t *testing.T) {
 			for _, tt := range tests {
 				t.Run(string(sdk)+"/"+era.name+"/"+tt.name, func(t *testing.T) {
 					var asked atomic.Int32
-					cs := connectSmall(t, sdk, nil, &middlewaretest.Options{Settings: middlewaretest.Declare(tt.give...), Legacy: era.legacy, Client: asker(&asked)})
+					cs := connectSmall(t, sdk, nil, &client.Options{Settings: client.Declare(tt.give...), Legacy: era.legacy, Client: asker(&asked)})
 					text, _ := callText(t, cs, &mcp.CallToolParams{Name: "confirm", Arguments: map[string]any{}})
 					if text != "decline" || asked.Load() != 0 {
 						t.Errorf("answer %q after %d questions, want decline without a question", text, asked.Load())
@@ -169,9 +170,9 @@ func TestRecoverIsTheSameOnEveryFrontEnd(t *testing.T) {
 					core, logs := observer.New(zapcore.ErrorLevel)
 					var settings map[string]any
 					if tags != nil {
-						settings = middlewaretest.Declare(tags...)
+						settings = client.Declare(tags...)
 					}
-					cs := connectSmall(t, sdk, &middleware.Options{Recover: true, Logger: zap.New(core)}, &middlewaretest.Options{Settings: settings, Legacy: era.legacy})
+					cs := connectSmall(t, sdk, &middleware.Options{Recover: true, Logger: zap.New(core)}, &client.Options{Settings: settings, Legacy: era.legacy})
 					text, isError := callText(t, cs, &mcp.CallToolParams{Name: "boom", Arguments: map[string]any{}})
 					if !isError || strings.Contains(text, secret) {
 						t.Errorf("result %q (isError %v), want a tool error without the panic's value", text, isError)
@@ -198,7 +199,7 @@ func TestQuestionTimeoutForEveryClient(t *testing.T) {
 		for _, tags := range [][]string{nil, {"interactive"}} {
 			t.Run(fmt.Sprintf("%s/%v", sdk, tags), func(t *testing.T) {
 				never := make(chan struct{})
-				client := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				clientOpts := &mcp.ClientOptions{ElicitationHandler: func(ctx context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 					select { // a person who does not answer in time
 					case <-never:
 					case <-ctx.Done():
@@ -208,9 +209,9 @@ func TestQuestionTimeoutForEveryClient(t *testing.T) {
 				}}
 				var settings map[string]any
 				if tags != nil {
-					settings = middlewaretest.Declare(tags...)
+					settings = client.Declare(tags...)
 				}
-				cs := connectSmall(t, sdk, &middleware.Options{QuestionTimeout: 50 * time.Millisecond}, &middlewaretest.Options{Settings: settings, Legacy: true, Client: client})
+				cs := connectSmall(t, sdk, &middleware.Options{QuestionTimeout: 50 * time.Millisecond}, &client.Options{Settings: settings, Legacy: true, Client: clientOpts})
 				t.Cleanup(func() { close(never) }) // runs before the connection's cleanups
 				if text, _ := callText(t, cs, &mcp.CallToolParams{Name: "confirm", Arguments: map[string]any{}}); text != "cancel" {
 					t.Errorf("answer %q, want the question to end as cancel", text)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/contentneg/contentneg/examples/weather/weathermcp/weathermcptest"
 	"github.com/contentneg/contentneg/internal/behaviour"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 const behaviourTimeout = weathermcptest.Timeout
@@ -19,7 +19,7 @@ func TestClientsThatCannotAnswerAreNeverAsked(t *testing.T) {
 		// called fails the test.
 		for _, c := range weathermcptest.CannotAnswer(t) {
 			t.Run(c.Name, func(t *testing.T) {
-				cs := s.Connect(t, &middlewaretest.Options{Settings: c.Settings, Legacy: m.Legacy, Client: c.Options})
+				cs := s.Connect(t, &client.Options{Settings: c.Settings, Legacy: m.Legacy, Client: c.Options})
 				weathermcptest.CheckNeverAsked(t, cs)
 			})
 		}
@@ -30,7 +30,7 @@ func TestClientsThatCanAnswerAreAskedAndHeard(t *testing.T) {
 	// A stateless HTTP server cannot reach a legacy client: not asked there.
 	forEachFrontEndIn(t, behaviour.Mode.Negotiates, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
 		c, asked := weathermcptest.CanAnswer()
-		cs := s.Connect(t, &middlewaretest.Options{Settings: c.Settings, Legacy: m.Legacy, Client: c.Options})
+		cs := s.Connect(t, &client.Options{Settings: c.Settings, Legacy: m.Legacy, Client: c.Options})
 		weathermcptest.CheckAsked(t, cs, asked)
 	})
 }
@@ -41,8 +41,8 @@ func TestForgedAnswersAreRefused(t *testing.T) {
 	// Input responses belong to the stateless era.
 	stateless := func(m behaviour.Mode) bool { return !m.Legacy }
 	forEachFrontEndIn(t, stateless, func(t *testing.T, s *behaviour.Server, m behaviour.Mode) {
-		cs := s.Connect(t, &middlewaretest.Options{
-			Settings: middlewaretest.Declare("!interactive"),
+		cs := s.Connect(t, &client.Options{
+			Settings: client.Declare("!interactive"),
 			Client:   &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) { return nil, nil }},
 		})
 		ctx, cancel := context.WithTimeout(context.Background(), behaviourTimeout)

@@ -54,6 +54,7 @@ var roles = map[string]role{
 	"conformance":         helper, // the contract's test vectors, embedded
 	"internal/cmdline":    helper,
 	"internal/ctxkey":     helper,
+	"internal/markup":     helper, // markdown to HTML, for renderers and shaping
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
 	"internal/hostcheck":  helper,
@@ -63,7 +64,6 @@ var roles = map[string]role{
 	"internal/yamlrefuse": helper,
 
 	"middleware":              frontEnd, // the go-sdk
-	"middleware/elicitation":  frontEnd,
 	"middleware/resourcemeta": frontEnd,
 	"middleware/internal/sdk": frontEnd,
 	"mcpgo":                   frontEnd, // mark3labs/mcp-go
@@ -79,7 +79,8 @@ var roles = map[string]role{
 	"internal/gatewayconfig": integration, // the gateway's config: a server author's code, in YAML
 	"internal/mcpgotool":     integration, // typed tools for mcp-go servers
 	"internal/matrix":        integration, // the profile matrix cmd/profile-matrix runs
-	"conformance/check":      integration, // the conformance checker cmd/contentneg-conformance runs
+
+	"internal/conformance/check": integration, // the conformance checker cmd/contentneg-conformance runs
 
 	"cmd/contentneg-conformance":    command,
 	"cmd/profile-matrix":            command,

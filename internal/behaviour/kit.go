@@ -18,7 +18,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // SDK names a front end: serve.SDKGo or serve.SDKMCPGo.
@@ -45,7 +45,7 @@ var Transports = []Transport{InProcess, Stdio, HTTPStateful, HTTPStateless}
 // transport and connects a client described by opts to it; both end when
 // the test does. mcp-go's stdio transport has one session per process:
 // connections made this way must not overlap.
-func ConnectMCPGo(t testing.TB, srv *server.MCPServer, opts *middlewaretest.Options) *mcp.ClientSession {
+func ConnectMCPGo(t testing.TB, srv *server.MCPServer, opts *client.Options) *mcp.ClientSession {
 	t.Helper()
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
@@ -66,7 +66,7 @@ func ConnectMCPGo(t testing.TB, srv *server.MCPServer, opts *middlewaretest.Opti
 	}
 	connectCtx, cancelConnect := context.WithTimeout(ctx, servetest.Timeout)
 	defer cancelConnect()
-	cs, err := middlewaretest.NewClient(opts).Connect(connectCtx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, middlewaretest.SessionOptions(opts))
+	cs, err := client.New(opts).Connect(connectCtx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, client.SessionOptions(opts))
 	if err != nil {
 		stop()
 		t.Fatalf("connect over pipes: %v", err)

@@ -14,6 +14,7 @@ import (
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -74,7 +75,7 @@ func Start(t *testing.T, sdk SDK, transport Transport) *Server {
 
 // Connect connects a client described by opts; the session closes when the
 // test ends.
-func (s *Server) Connect(t *testing.T, opts *middlewaretest.Options) *mcp.ClientSession {
+func (s *Server) Connect(t *testing.T, opts *client.Options) *mcp.ClientSession {
 	t.Helper()
 	switch s.Transport {
 	case InProcess:

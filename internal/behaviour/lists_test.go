@@ -12,6 +12,7 @@ import (
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
 	"github.com/contentneg/contentneg/examples/journey/journeymcpgo"
 	"github.com/contentneg/contentneg/internal/behaviour"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -60,21 +61,21 @@ func TestBothSDKsListTheSameToolsResourcesAndPrompts(t *testing.T) {
 	}
 	servers := []struct {
 		name          string
-		goSDK, mcpGo  func(*testing.T, *middlewaretest.Options) *mcp.ClientSession
+		goSDK, mcpGo  func(*testing.T, *client.Options) *mcp.ClientSession
 		wantResources bool
 	}{
 		{"weather",
-			func(t *testing.T, o *middlewaretest.Options) *mcp.ClientSession {
+			func(t *testing.T, o *client.Options) *mcp.ClientSession {
 				return middlewaretest.Connect(t, behaviour.GoSDKServer(true), o)
 			},
-			func(t *testing.T, o *middlewaretest.Options) *mcp.ClientSession {
+			func(t *testing.T, o *client.Options) *mcp.ClientSession {
 				return behaviour.ConnectMCPGo(t, behaviour.MCPGoServer(true), o)
 			}, true},
 		{"journey",
-			func(t *testing.T, o *middlewaretest.Options) *mcp.ClientSession {
+			func(t *testing.T, o *client.Options) *mcp.ClientSession {
 				return middlewaretest.Connect(t, journeymcp.NewServer(planner), o)
 			},
-			func(t *testing.T, o *middlewaretest.Options) *mcp.ClientSession {
+			func(t *testing.T, o *client.Options) *mcp.ClientSession {
 				return behaviour.ConnectMCPGo(t, journeymcpgo.NewServer(planner), o)
 			}, false},
 	}

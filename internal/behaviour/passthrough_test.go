@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/behaviour"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // everything makes every kind of request the demo serves, errors included.
@@ -65,14 +65,14 @@ func TestPassThroughOnMCPGoIsByteIdentical(t *testing.T) {
 		settings map[string]any
 	}{
 		{"undeclared", nil},
-		{"only invalid tags", middlewaretest.Declare("@#$%", "format==json", "!", "format=xml")},
+		{"only invalid tags", client.Declare("@#$%", "format==json", "!", "format=xml")},
 		{"another major version", map[string]any{"version": "2.0", "features": []any{"agent"}}},
 	}
 	for _, legacy := range []bool{false, true} {
 		for _, c := range clients {
 			t.Run(behaviour.Mode{Transport: behaviour.InProcess, Legacy: legacy}.String()+"/"+c.name, func(t *testing.T) {
 				behaviour.CheckSameResults(t, behaviour.MCPGoServer(false), behaviour.MCPGoServer(true),
-					&middlewaretest.Options{Settings: c.settings, Legacy: legacy}, everything(c.settings != nil))
+					&client.Options{Settings: c.settings, Legacy: legacy}, everything(c.settings != nil))
 			})
 		}
 	}

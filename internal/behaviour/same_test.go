@@ -13,6 +13,7 @@ import (
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -58,7 +59,7 @@ func wireOf(t *testing.T, res *mcp.CallToolResult) string {
 // go-sdk server and on the mcp-go server that connect makes, in both eras,
 // and fails unless the results are the same: the structured value, the
 // text of every block, which blocks are present and how they are annotated.
-func checkSameResults(t *testing.T, connect func(t *testing.T, sdk string, opts *middlewaretest.Options) *mcp.ClientSession, calls []mcp.CallToolParams) {
+func checkSameResults(t *testing.T, connect func(t *testing.T, sdk string, opts *client.Options) *mcp.ClientSession, calls []mcp.CallToolParams) {
 	for _, legacy := range []bool{false, true} {
 		for _, tags := range everyProfile {
 			t.Run(behaviour.Mode{Transport: behaviour.InProcess, Legacy: legacy}.String()+"/"+tagNames(tags), func(t *testing.T) {
@@ -96,7 +97,7 @@ func TestTheWeatherDemoIsTheSameOnBothSDKs(t *testing.T) {
 		{Name: "set_alert", Arguments: map[string]any{"city": "Bern", "threshold_c": 0}},
 		{Name: "list_alerts", Arguments: map[string]any{}},
 	}
-	checkSameResults(t, func(t *testing.T, sdk string, opts *middlewaretest.Options) *mcp.ClientSession {
+	checkSameResults(t, func(t *testing.T, sdk string, opts *client.Options) *mcp.ClientSession {
 		if sdk == "mcp-go" {
 			return behaviour.ConnectMCPGo(t, behaviour.MCPGoServer(true), opts)
 		}
@@ -118,7 +119,7 @@ func TestTheJourneyServerIsTheSameOnBothSDKs(t *testing.T) {
 		{Name: journeymcp.GetStation, Arguments: map[string]any{"name": "Nowhere"}},
 	}
 	tools := journeymcp.Tools()
-	checkSameResults(t, func(t *testing.T, sdk string, opts *middlewaretest.Options) *mcp.ClientSession {
+	checkSameResults(t, func(t *testing.T, sdk string, opts *client.Options) *mcp.ClientSession {
 		if sdk == "mcp-go" {
 			s := journeymcpgo.NewServer(planner)
 			mcpgo.Install(s, &mcpgo.Options{Tools: tools})

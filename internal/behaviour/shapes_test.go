@@ -22,6 +22,7 @@ import (
 	"github.com/contentneg/contentneg/internal/tokens"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
@@ -80,7 +81,7 @@ func mcpGoShapes() *server.MCPServer {
 }
 
 // connectShapes connects a client to the shapes server on sdk.
-func connectShapes(t *testing.T, sdk string, opts *middlewaretest.Options) *mcp.ClientSession {
+func connectShapes(t *testing.T, sdk string, opts *client.Options) *mcp.ClientSession {
 	if sdk == "mcp-go" {
 		return behaviour.ConnectMCPGo(t, mcpGoShapes(), opts)
 	}

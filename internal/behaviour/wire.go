@@ -10,6 +10,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/rawjson"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -17,7 +18,7 @@ import (
 // described by opts, runs do with its session, and returns the raw bytes of
 // the "result" of every JSON-RPC response the server wrote, by request id,
 // exactly as they went over the wire.
-func RawResults(tb testing.TB, srv *server.MCPServer, opts *middlewaretest.Options, do func(*mcp.ClientSession) error) map[string]string {
+func RawResults(tb testing.TB, srv *server.MCPServer, opts *client.Options, do func(*mcp.ClientSession) error) map[string]string {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
 	defer cancel()
@@ -33,7 +34,7 @@ func RawResults(tb testing.TB, srv *server.MCPServer, opts *middlewaretest.Optio
 		serverW.Close()
 	}()
 	defer func() { clientW.Close(); cancel(); serverR.Close(); <-done }()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, middlewaretest.SessionOptions(opts))
+	cs, err := client.New(opts).Connect(ctx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, client.SessionOptions(opts))
 	if err != nil {
 		tb.Fatalf("connect: %v", err)
 	}
@@ -50,7 +51,7 @@ func RawResults(tb testing.TB, srv *server.MCPServer, opts *middlewaretest.Optio
 // server/discover's) once the one member the adapter adds is taken out:
 // the extension in capabilities.extensions. It fails too when it compared
 // nothing.
-func CheckSameResults(tb testing.TB, without, with *server.MCPServer, opts *middlewaretest.Options, do func(*mcp.ClientSession) error) {
+func CheckSameResults(tb testing.TB, without, with *server.MCPServer, opts *client.Options, do func(*mcp.ClientSession) error) {
 	tb.Helper()
 	want := RawResults(tb, without, opts, do)
 	got := RawResults(tb, with, opts, do)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/contentneg/contentneg/internal/behaviour"
 	"github.com/contentneg/contentneg/mcpgo"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // failures is a testing.TB that records failures instead of failing.
@@ -91,7 +91,7 @@ func TestCheckSameResultsComparesTheHandshake(t *testing.T) {
 			t.Run(fmt.Sprintf("legacy=%v/%s", legacy, tt.name), func(t *testing.T) {
 				f := &failures{TB: t}
 				got := f.run(func(tb testing.TB) {
-					behaviour.CheckSameResults(tb, tt.without, tt.with, &middlewaretest.Options{Legacy: legacy}, listTools)
+					behaviour.CheckSameResults(tb, tt.without, tt.with, &client.Options{Legacy: legacy}, listTools)
 				})
 				if failed := len(got) > 0; failed != tt.wantFail {
 					t.Errorf("CheckSameResults failed: %v (%q), want %v", failed, got, tt.wantFail)

@@ -33,8 +33,8 @@ const MaxSize = 256 << 10
 // Config is a gateway's config file (contentneg -config FILE): what a Go
 // server would set in code, for an upstream that is not written in Go. Each
 // key maps onto one existing API, and the gateway adds no rendering of its
-// own: a tool's settings are a [shaping.Tool] (its Renderer a
-// [renderers.Template]), the default tags [shaping.Options].Default, the
+// own: a tool's settings are a [shaping.Tool] (its Renderer made by
+// [renderers.NewTemplate]), the default tags [shaping.Options].Default, the
 // format argument [shaping.Options].FormatArgument. docs/gateway.md lists
 // the keys.
 type Config struct {

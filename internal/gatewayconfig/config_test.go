@@ -224,7 +224,7 @@ func TestLoadConfigBounds(t *testing.T) {
 
 // TestExampleConfig: the example file parses, and sets exactly what it
 // says on the options a Go server would write: the tools' flags, titles,
-// units and a renderers.Template, the default tags, the format argument.
+// units and a renderers.NewTemplate renderer, the default tags, the format argument.
 func TestExampleConfig(t *testing.T) {
 	c, err := gatewayconfig.Load(exampleConfig)
 	if err != nil {
@@ -239,8 +239,8 @@ func TestExampleConfig(t *testing.T) {
 		t.Errorf("FormatArgument %q, want response_format", opts.FormatArgument)
 	}
 	weather := opts.Tools["get-structured-content"]
-	if _, ok := weather.Renderer.(*renderers.Template); !ok {
-		t.Errorf("get-structured-content's renderer is %T, want *renderers.Template", weather.Renderer)
+	if got := fmt.Sprintf("%T", weather.Renderer); got != "*renderers.templateRenderer" {
+		t.Errorf("get-structured-content's renderer is %s, want renderers.NewTemplate's *renderers.templateRenderer", got)
 	}
 	weather.Renderer = nil
 	want := map[string]shaping.Tool{

@@ -17,7 +17,7 @@ import (
 // TestTemplateOutputIsBounded: a config template whose output has no
 // bound of its own ({{range 3000000}}: 30 MB of text for a value of a few
 // bytes; issue 28 item 9) fails once its output passes the bound of
-// renderers.MaxTemplateOutput, so the core falls back to the structured
+// renderers.NewTemplate (1 MiB, or four times the value's JSON), so the core falls back to the structured
 // rendering and logs why, and the call allocates a few MiB, not hundreds.
 // A template within the bound renders as before.
 func TestTemplateOutputIsBounded(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/serve/servetest"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 func TestExampleServersRecoverPanics(t *testing.T) {
@@ -20,7 +20,7 @@ func TestExampleServersRecoverPanics(t *testing.T) {
 		})
 		return s
 	}}
-	cs := servetest.Stdio(t, app, &middlewaretest.Options{Legacy: true})
+	cs := servetest.Stdio(t, app, &client.Options{Legacy: true})
 	ctx, cancel := context.WithTimeout(context.Background(), servetest.Timeout)
 	defer cancel()
 	for range 2 { // the server goes on serving after the first

@@ -30,7 +30,7 @@ import (
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/middleware"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -296,11 +296,11 @@ func soak(t *testing.T, svc *weather.Service, cities map[string]string, stateles
 			}()
 			rng := rand.New(rand.NewPCG(uint64(i), 14))
 			p := profiles[rng.IntN(len(profiles))]
-			opts := &middlewaretest.Options{Legacy: !stateless}
+			opts := &client.Options{Legacy: !stateless}
 			if p.tags != nil {
-				opts.Settings = middlewaretest.Declare(p.tags...)
+				opts.Settings = client.Declare(p.tags...)
 			}
-			cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: httpClient}, middlewaretest.SessionOptions(opts))
+			cs, err := client.New(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srv.URL, HTTPClient: httpClient}, client.SessionOptions(opts))
 			if err != nil {
 				errOnce.Do(func() { t.Errorf("session %d: connect: %v", i, err) })
 				return

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -25,7 +26,7 @@ func TestConnectInBothEras(t *testing.T) {
 	for _, legacy := range []bool{false, true} {
 		s := newServer()
 		middleware.Install(s, nil)
-		cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Legacy: legacy, Settings: middlewaretest.Declare("format=text")})
+		cs := middlewaretest.Connect(t, s, &client.Options{Legacy: legacy, Settings: client.Declare("format=text")})
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "ping"})
 		if err != nil {
 			t.Fatal(err)
@@ -33,7 +34,7 @@ func TestConnectInBothEras(t *testing.T) {
 		if got := res.Content[0].(*mcp.TextContent).Text; got != "reply: pong" {
 			t.Errorf("legacy=%v: text %q, want the text rendering", legacy, got)
 		}
-		wantVersion := map[bool]string{true: middlewaretest.LegacyProtocol, false: "2026-07-28"}[legacy]
+		wantVersion := map[bool]string{true: client.LegacyProtocol, false: "2026-07-28"}[legacy]
 		if got := cs.InitializeResult().ProtocolVersion; got != wantVersion {
 			t.Errorf("legacy=%v: protocol %s, want %s", legacy, got, wantVersion)
 		}
@@ -61,8 +62,8 @@ func ExampleNewClient() {
 	serverT, clientT := mcp.NewInMemoryTransports()
 	ss, _ := server.Connect(ctx, serverT, nil)
 	defer ss.Close()
-	opts := &middlewaretest.Options{Settings: middlewaretest.Declare("human"), Legacy: true}
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, clientT, middlewaretest.SessionOptions(opts))
+	opts := &client.Options{Settings: client.Declare("human"), Legacy: true}
+	cs, err := client.New(opts).Connect(ctx, clientT, client.SessionOptions(opts))
 	if err != nil {
 		fmt.Println(err)
 		return

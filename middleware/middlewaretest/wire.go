@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // RawResults connects a client described by opts to server over a pipe,
@@ -20,7 +22,7 @@ import (
 // every JSON-RPC response the server wrote, by request id, exactly as they
 // went over the wire. Comparing two servers' RawResults proves that a
 // middleware leaves results byte for byte as they were.
-func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.CallToolParams) map[string]string {
+func RawResults(tb testing.TB, server *mcp.Server, opts *client.Options, calls []mcp.CallToolParams) map[string]string {
 	tb.Helper()
 	return RawExchange(tb, server, opts, func(ctx context.Context, cs *mcp.ClientSession) error {
 		for _, c := range calls {
@@ -37,7 +39,7 @@ func RawResults(tb testing.TB, server *mcp.Server, opts *Options, calls []mcp.Ca
 // returns the raw bytes of the "result" of every JSON-RPC response the
 // server wrote, by request id (the handshake's included), as they went
 // over the wire. An error from do fails the test.
-func RawExchange(tb testing.TB, server *mcp.Server, opts *Options, do func(context.Context, *mcp.ClientSession) error) map[string]string {
+func RawExchange(tb testing.TB, server *mcp.Server, opts *client.Options, do func(context.Context, *mcp.ClientSession) error) map[string]string {
 	tb.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -53,7 +55,7 @@ func RawExchange(tb testing.TB, server *mcp.Server, opts *Options, do func(conte
 		tb.Fatalf("connect server: %v", err)
 	}
 	defer ss.Close()
-	cs, err := NewClient(opts).Connect(ctx, clientT, SessionOptions(opts))
+	cs, err := client.New(opts).Connect(ctx, clientT, client.SessionOptions(opts))
 	if err != nil {
 		tb.Fatalf("connect client: %v", err)
 	}
@@ -119,7 +121,7 @@ func (w writeCloser) Close() error { return w.close() }
 // with it), and fails the test unless every call's result is byte for byte
 // the same on the wire. Only the handshake's result may differ: it
 // advertises the extension.
-func CheckSameResults(tb testing.TB, without, with *mcp.Server, opts *Options, calls []mcp.CallToolParams) {
+func CheckSameResults(tb testing.TB, without, with *mcp.Server, opts *client.Options, calls []mcp.CallToolParams) {
 	tb.Helper()
 	want := RawResults(tb, without, opts, calls)
 	got := RawResults(tb, with, opts, calls)

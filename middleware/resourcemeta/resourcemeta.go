@@ -18,19 +18,19 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// Method is SEP-2093's method for a resource's metadata
+// metadataMethod is SEP-2093's method for a resource's metadata
 // without its content.
-const Method = "resources/metadata"
+const metadataMethod = "resources/metadata"
 
-// Params are the params of resources/metadata.
-type Params struct {
+// metadataParams are the params of resources/metadata.
+type metadataParams struct {
 	mcp.ParamsBase
 	// URI is the resource whose metadata is asked for.
 	URI string `json:"uri"`
 }
 
-// Result is the result of resources/metadata.
-type Result struct {
+// metadataResult is the result of resources/metadata.
+type metadataResult struct {
 	mcp.ResultBase
 	// Resource is the resource's metadata, as resources/list gives it.
 	Resource *mcp.Resource `json:"resource"`
@@ -40,13 +40,13 @@ type Result struct {
 // middleware that answers it, which lists the server's resources and
 // templates through the handlers added before it.
 func Install(s *mcp.Server) {
-	_ = mcp.AddReceivingCustomMethod(s, Method,
-		func(context.Context, *mcp.ServerSession, *Params) (*Result, error) {
+	_ = mcp.AddReceivingCustomMethod(s, metadataMethod,
+		func(context.Context, *mcp.ServerSession, *metadataParams) (*metadataResult, error) {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "resources/metadata is answered by its middleware"}
 		})
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method != Method {
+			if method != metadataMethod {
 				return next(ctx, method, req)
 			}
 			return answer(ctx, req, next)
@@ -61,7 +61,7 @@ func Install(s *mcp.Server) {
 // exists, with the size of its primary representation. Anything else is
 // -32602 with the URI in the data.
 func answer(ctx context.Context, req mcp.Request, next mcp.MethodHandler) (mcp.Result, error) {
-	params, _ := req.GetParams().(*Params)
+	params, _ := req.GetParams().(*metadataParams)
 	if params == nil || params.URI == "" {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `resources/metadata needs a "uri"`}
 	}
@@ -83,7 +83,7 @@ func fromRegistration(ctx context.Context, ss *mcp.ServerSession, uri string, re
 		return nil, notFound(uri)
 	case reg.Resource != nil:
 		listed := *reg.Resource
-		return &Result{Resource: &listed}, nil
+		return &metadataResult{Resource: &listed}, nil
 	}
 	t := reg.Template
 	read, err := reg.Handler(ctx, &mcp.ReadResourceRequest{Session: ss, Params: &mcp.ReadResourceParams{URI: uri}})
@@ -107,7 +107,7 @@ func fromLists(ctx context.Context, ss *mcp.ServerSession, uri string, next mcp.
 	}, func(r *mcp.Resource) bool { return r != nil && r.URI == uri })
 	if found {
 		listed := *r
-		return &Result{Resource: &listed}, nil
+		return &metadataResult{Resource: &listed}, nil
 	}
 	t, found := find(func(cursor string) ([]*mcp.ResourceTemplate, string, error) {
 		res, err := next(ctx, "resources/templates/list", &mcp.ListResourceTemplatesRequest{Session: ss, Params: &mcp.ListResourceTemplatesParams{Cursor: cursor}})
@@ -157,7 +157,7 @@ func templated(uri string, t *mcp.ResourceTemplate, contents *mcp.ReadResourceRe
 		}
 		meta.Size = primarySize(types, sizes, t.MIMEType)
 	}
-	return &Result{Resource: meta}, nil
+	return &metadataResult{Resource: meta}, nil
 }
 
 func notFound(uri string) error {
@@ -169,14 +169,14 @@ var errNoList = errors.New("no list result")
 // Enable lets client c call resources/metadata with [Get]. Call it once,
 // before connecting.
 func Enable(c *mcp.Client) error {
-	return mcp.AddSendingCustomMethod[*Params, *Result](c, Method)
+	return mcp.AddSendingCustomMethod[*metadataParams, *metadataResult](c, metadataMethod)
 }
 
 // Get asks the server of cs for the metadata of the resource at uri
 // (SEP-2093), without its content. The client must have been set up with
 // [Enable].
 func Get(ctx context.Context, cs *mcp.ClientSession, uri string) (*mcp.Resource, error) {
-	res, err := mcp.CallCustomMethod[*Params, *Result](ctx, cs, Method, &Params{URI: uri})
+	res, err := mcp.CallCustomMethod[*metadataParams, *metadataResult](ctx, cs, metadataMethod, &metadataParams{URI: uri})
 	if err != nil {
 		return nil, fmt.Errorf("resources/metadata %s: %w", uri, err)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/rest"
@@ -110,7 +111,7 @@ func TestSameBytesAsMCP(t *testing.T) {
 		opts *gosdkbackend.Options
 	}{
 		{"stateless backend", nil},
-		{"legacy backend", &gosdkbackend.Options{ProtocolVersion: middlewaretest.LegacyProtocol}},
+		{"legacy backend", &gosdkbackend.Options{ProtocolVersion: client.LegacyProtocol}},
 	}
 	for _, c := range calls {
 		for _, be := range backends {
@@ -120,7 +121,7 @@ func TestSameBytesAsMCP(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%s/%s/legacy=%v", be.name, c.tool, f.format, legacy), func(t *testing.T) {
 						ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 						defer cancel()
-						cs := middlewaretest.Connect(t, d.server, &middlewaretest.Options{Legacy: legacy, Settings: middlewaretest.Declare("format=" + f.format)})
+						cs := middlewaretest.Connect(t, d.server, &client.Options{Legacy: legacy, Settings: client.Declare("format=" + f.format)})
 						res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
 						if err != nil || res.IsError {
 							t.Fatalf("MCP call: %v %+v", err, res)
@@ -208,7 +209,7 @@ func TestGateDeclinesForREST(t *testing.T) {
 		t.Run(fmt.Sprintf("legacy=%v", legacy), func(t *testing.T) {
 			opts := &gosdkbackend.Options{}
 			if legacy {
-				opts.ProtocolVersion = middlewaretest.LegacyProtocol
+				opts.ProtocolVersion = client.LegacyProtocol
 			}
 			d := newDemo(t, weatherServer(t), opts)
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -351,7 +352,7 @@ func TestRegisteredFormat(t *testing.T) {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("format=csv")})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("format=csv")})
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_weather", Arguments: map[string]any{"city": "Bern"}})
 	if err != nil {
 		t.Fatal(err)
@@ -373,7 +374,7 @@ func TestRegisteredFormat(t *testing.T) {
 func TestPromptSameAsMCP(t *testing.T) {
 	d := newDemo(t, weatherServer(t), nil)
 	for _, f := range []struct{ format, accept string }{{"text", "text/plain"}, {"markdown", "text/markdown"}} {
-		cs := middlewaretest.Connect(t, d.server, &middlewaretest.Options{Settings: middlewaretest.Declare("format=" + f.format)})
+		cs := middlewaretest.Connect(t, d.server, &client.Options{Settings: client.Declare("format=" + f.format)})
 		res, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "plan_outfit", Arguments: map[string]string{"city": "Bern"}})
 		if err != nil {
 			t.Fatal(err)
@@ -456,7 +457,7 @@ func TestResourceDatesAndBlobs(t *testing.T) {
 // new one; a tool call that met the closed session is a 503 (it is not
 // repeated: it may have run), and the next one succeeds.
 func TestReconnects(t *testing.T) {
-	for _, version := range []string{"", middlewaretest.LegacyProtocol} {
+	for _, version := range []string{"", client.LegacyProtocol} {
 		t.Run("protocol="+version, func(t *testing.T) { testReconnects(t, version) })
 	}
 }

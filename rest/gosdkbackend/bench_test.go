@@ -8,6 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
@@ -34,7 +35,7 @@ func benchmarkExecute(b *testing.B, legacy bool) {
 	server := weatherServer(b)
 	var opts *gosdkbackend.Options
 	if legacy {
-		opts = &gosdkbackend.Options{ProtocolVersion: middlewaretest.LegacyProtocol}
+		opts = &gosdkbackend.Options{ProtocolVersion: client.LegacyProtocol}
 	}
 	backend, err := gosdkbackend.New(context.Background(), server, opts)
 	if err != nil {
@@ -58,8 +59,8 @@ func benchmarkExecute(b *testing.B, legacy bool) {
 			}
 		})
 		b.Run(f.format+"/mcp", func(b *testing.B) {
-			cs := middlewaretest.Connect(b, server, &middlewaretest.Options{Legacy: legacy,
-				Settings: middlewaretest.Declare("format="+f.format, "!interactive")})
+			cs := middlewaretest.Connect(b, server, &client.Options{Legacy: legacy,
+				Settings: client.Declare("format="+f.format, "!interactive")})
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {

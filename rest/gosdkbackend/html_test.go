@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -132,7 +133,7 @@ func TestHTMLHasNoHTMLFromData(t *testing.T) {
 	d := newDemo(t, s, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Settings: middlewaretest.Declare("format=html")})
+	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("format=html")})
 
 	do := func(t *testing.T, method, path, body, accept string) string {
 		t.Helper()

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather/weathertest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/rest/gosdkbackend"
 	"github.com/contentneg/contentneg/rest/resttest"
@@ -29,7 +30,7 @@ func sessions(s *mcp.Server) map[*mcp.ServerSession]bool {
 
 func legacyBackend(t *testing.T, s *mcp.Server, maxSessions int) gosdkbackend.Backend {
 	t.Helper()
-	b, err := gosdkbackend.New(context.Background(), s, &gosdkbackend.Options{ProtocolVersion: middlewaretest.LegacyProtocol, MaxSessions: maxSessions})
+	b, err := gosdkbackend.New(context.Background(), s, &gosdkbackend.Options{ProtocolVersion: client.LegacyProtocol, MaxSessions: maxSessions})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestLegacyBackendDeclaresAtInitialize(t *testing.T) {
 		wantInitCaps  bool // the sessions declare at initialize
 		wantNewPerSet bool // a session per feature set
 	}{
-		{name: "legacy", version: middlewaretest.LegacyProtocol, wantInitCaps: true, wantNewPerSet: true},
+		{name: "legacy", version: client.LegacyProtocol, wantInitCaps: true, wantNewPerSet: true},
 		{name: "stateless", version: "", wantMeta: true},
 	}
 	for _, tt := range tests {
@@ -308,7 +309,7 @@ func TestLegacyBackendCostsAsMuchAsAnMCPClient(t *testing.T) {
 	s := weatherServer(t)
 	b := legacyBackend(t, s, 0)
 	tags := []string{"format=text", "!interactive"}
-	cs := middlewaretest.Connect(t, s, &middlewaretest.Options{Legacy: true, Settings: middlewaretest.Declare(tags...)})
+	cs := middlewaretest.Connect(t, s, &client.Options{Legacy: true, Settings: client.Declare(tags...)})
 	ctx := context.Background()
 	args := json.RawMessage(`{"city":"Bern"}`)
 	viaBackend := testing.AllocsPerRun(50, func() {
@@ -332,7 +333,7 @@ func TestLegacyBackendCostsAsMuchAsAnMCPClient(t *testing.T) {
 // era: one session declaring per request, or a session per feature set.
 func TestRESTSuiteOverBothEras(t *testing.T) {
 	fixture := weathertest.RESTFixture()
-	for _, version := range []string{"", middlewaretest.LegacyProtocol} {
+	for _, version := range []string{"", client.LegacyProtocol} {
 		t.Run("protocol="+version, func(t *testing.T) {
 			d := newDemo(t, weatherServer(t), &gosdkbackend.Options{ProtocolVersion: version})
 			resttest.Run(t, d.rest.URL+"/mcp/v1", fixture)

@@ -11,6 +11,7 @@ import (
 	"github.com/contentneg/contentneg/examples/journey/journey"
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -62,10 +63,10 @@ var profiles = []struct {
 }
 
 // options describes a client declaring tags (nothing when tags is nil).
-func options(legacy bool, tags []string) *middlewaretest.Options {
-	opts := &middlewaretest.Options{Legacy: legacy}
+func options(legacy bool, tags []string) *client.Options {
+	opts := &client.Options{Legacy: legacy}
 	if tags != nil {
-		opts.Settings = middlewaretest.Declare(tags...)
+		opts.Settings = client.Declare(tags...)
 	}
 	return opts
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/internal/tokens"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -50,9 +51,9 @@ func TestTokenBudgets(t *testing.T) {
 	}}
 	clients := map[string]*mcp.ClientSession{}
 	for name, tags := range map[string][]string{"undeclared": nil, "agent": {"agent", "format=json", "verbosity=compact"}, "terminal": {"format=text", "verbosity=compact"}} {
-		opts := &middlewaretest.Options{Client: confirm}
+		opts := &client.Options{Client: confirm}
 		if tags != nil {
-			opts.Settings = middlewaretest.Declare(tags...)
+			opts.Settings = client.Declare(tags...)
 		}
 		clients[name] = middlewaretest.Connect(t, s, opts)
 	}
@@ -75,7 +76,7 @@ func TestTokenBudgets(t *testing.T) {
 		if c.Name == "set_alert" {
 			// Its compact text, on a server of its own, for the same alert.
 			params := c
-			res, err := middlewaretest.Connect(t, budgetServer(now), &middlewaretest.Options{Client: confirm, Settings: middlewaretest.Declare("format=text", "verbosity=compact")}).CallTool(ctx, &params)
+			res, err := middlewaretest.Connect(t, budgetServer(now), &client.Options{Client: confirm, Settings: client.Declare("format=text", "verbosity=compact")}).CallTool(ctx, &params)
 			if err != nil || res.IsError {
 				t.Fatalf("%s %v, terminal: %v %v", c.Name, c.Arguments, err, res)
 			}

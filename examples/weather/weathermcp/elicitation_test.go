@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/examples/weather/weathermcp/weathermcptest"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 )
 
@@ -17,7 +18,7 @@ func TestClientsThatCannotAnswerAreNeverAsked(t *testing.T) {
 	for _, e := range eras {
 		for _, c := range weathermcptest.CannotAnswer(t) {
 			t.Run(e.name+"/"+c.Name, func(t *testing.T) {
-				cs := middlewaretest.Connect(t, newServer(true), &middlewaretest.Options{Settings: c.Settings, Legacy: e.legacy, Client: c.Options})
+				cs := middlewaretest.Connect(t, newServer(true), &client.Options{Settings: c.Settings, Legacy: e.legacy, Client: c.Options})
 				weathermcptest.CheckNeverAsked(t, cs)
 			})
 		}
@@ -28,7 +29,7 @@ func TestClientsThatCanAnswerAreAsked(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
 			c, asked := weathermcptest.CanAnswer()
-			cs := middlewaretest.Connect(t, newServer(true), &middlewaretest.Options{Settings: c.Settings, Legacy: e.legacy, Client: c.Options})
+			cs := middlewaretest.Connect(t, newServer(true), &client.Options{Settings: c.Settings, Legacy: e.legacy, Client: c.Options})
 			weathermcptest.CheckAsked(t, cs, asked)
 		})
 	}
@@ -40,7 +41,7 @@ func TestUndeclaredClientsKeepTheSDKsBehaviour(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
 			c, asked := weathermcptest.CanAnswer()
-			cs := middlewaretest.Connect(t, newServer(true), &middlewaretest.Options{Legacy: e.legacy, Client: c.Options})
+			cs := middlewaretest.Connect(t, newServer(true), &client.Options{Legacy: e.legacy, Client: c.Options})
 			weathermcptest.CheckAsked(t, cs, asked)
 		})
 	}
@@ -52,7 +53,7 @@ func TestDecliningLeavesNoAlert(t *testing.T) {
 			opts := &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 				return &mcp.ElicitResult{Action: "decline"}, nil
 			}}
-			cs := middlewaretest.Connect(t, newServer(true), &middlewaretest.Options{Settings: middlewaretest.Declare("interactive"), Legacy: e.legacy, Client: opts})
+			cs := middlewaretest.Connect(t, newServer(true), &client.Options{Settings: client.Declare("interactive"), Legacy: e.legacy, Client: opts})
 			if res := weathermcptest.Call(t, cs, "set_alert", map[string]any{"city": "Bern", "threshold_c": 1}); !res.IsError {
 				t.Errorf("a declined alert was set: %s", weathermcptest.Text(res))
 			}
@@ -66,8 +67,8 @@ func TestDecliningLeavesNoAlert(t *testing.T) {
 func TestANonInteractiveClientCannotConfirmByItself(t *testing.T) {
 	// A stateless client that declared !interactive sends an "accept" of its
 	// own for the confirmation it was never asked: the gate answers instead.
-	cs := middlewaretest.Connect(t, newServer(true), &middlewaretest.Options{
-		Settings: middlewaretest.Declare("!interactive"),
+	cs := middlewaretest.Connect(t, newServer(true), &client.Options{
+		Settings: client.Declare("!interactive"),
 		Client:   &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) { return nil, nil }},
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), weathermcptest.Timeout)

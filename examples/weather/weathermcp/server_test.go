@@ -13,6 +13,7 @@ import (
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
 	"github.com/contentneg/contentneg/renderers"
 )
@@ -52,12 +53,12 @@ func TestPassThroughIsByteIdenticalForEveryDemoTool(t *testing.T) {
 		settings map[string]any
 	}{
 		{"undeclared", nil},
-		{"only invalid tags", middlewaretest.Declare("@#$%", "format==json", "!", "format=xml")},
+		{"only invalid tags", client.Declare("@#$%", "format==json", "!", "format=xml")},
 	}
 	for _, e := range eras {
 		for _, c := range clients {
 			t.Run(e.name+"/"+c.name, func(t *testing.T) {
-				opts := &middlewaretest.Options{Settings: c.settings, Legacy: e.legacy}
+				opts := &client.Options{Settings: c.settings, Legacy: e.legacy}
 				middlewaretest.CheckSameResults(t, newServer(false), newServer(true), opts, demoCalls)
 			})
 		}
@@ -66,9 +67,9 @@ func TestPassThroughIsByteIdenticalForEveryDemoTool(t *testing.T) {
 
 func connect(t *testing.T, legacy bool, tags []string) *mcp.ClientSession {
 	t.Helper()
-	opts := &middlewaretest.Options{Legacy: legacy}
+	opts := &client.Options{Legacy: legacy}
 	if tags != nil {
-		opts.Settings = middlewaretest.Declare(tags...)
+		opts.Settings = client.Declare(tags...)
 	}
 	return middlewaretest.Connect(t, newServer(true), opts)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/contentneg/contentneg/examples/weather"
+	"github.com/contentneg/contentneg/format"
 	"github.com/contentneg/contentneg/renderers"
 )
 
@@ -48,12 +49,13 @@ func ReportOf(svc *weather.Service, city weather.City) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("report of %s: %w", city.Name, err)
 	}
-	opts := renderers.Options{Title: "Weather report: " + city.Name}
-	md, err := renderers.Generic{}.Markdown(value, opts)
+	opts := renderers.Options{MediaType: format.MediaMarkdown, Title: "Weather report: " + city.Name}
+	md, err := renderers.Generic{}.Render(value, opts)
 	if err != nil {
 		return Report{}, fmt.Errorf("report of %s: %w", city.Name, err)
 	}
-	text, err := renderers.Generic{}.Text(value, opts)
+	opts.MediaType = format.MediaText
+	text, err := renderers.Generic{}.Render(value, opts)
 	if err != nil {
 		return Report{}, fmt.Errorf("report of %s: %w", city.Name, err)
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/contentneg/contentneg/internal/serve"
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // Timeout bounds every run and every connection made here.
@@ -63,7 +63,7 @@ func Showcase(t *testing.T, app serve.App) string {
 
 // Stdio runs app with -stdio and connects a client described by opts. The
 // client's close ends the server, whose exit code must be 0.
-func Stdio(t *testing.T, app serve.App, opts *middlewaretest.Options) *mcp.ClientSession {
+func Stdio(t *testing.T, app serve.App, opts *client.Options) *mcp.ClientSession {
 	t.Helper()
 	stdinR, stdinW := io.Pipe()
 	stdoutR, stdoutW := io.Pipe()
@@ -76,7 +76,7 @@ func Stdio(t *testing.T, app serve.App, opts *middlewaretest.Options) *mcp.Clien
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.IOTransport{Reader: stdoutR, Writer: stdinW}, middlewaretest.SessionOptions(opts))
+	cs, err := client.New(opts).Connect(ctx, &mcp.IOTransport{Reader: stdoutR, Writer: stdinW}, client.SessionOptions(opts))
 	if err != nil {
 		stdinW.Close()
 		<-done
@@ -172,11 +172,11 @@ func RESTWithStderr(t *testing.T, app serve.App, args ...string) (restURL, mcpUR
 
 // HTTPSession connects a client described by opts to the server at url; it
 // is closed when the test ends.
-func HTTPSession(t *testing.T, url string, opts *middlewaretest.Options) *mcp.ClientSession {
+func HTTPSession(t *testing.T, url string, opts *client.Options) *mcp.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
-	cs, err := middlewaretest.NewClient(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, middlewaretest.SessionOptions(opts))
+	cs, err := client.New(opts).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, client.SessionOptions(opts))
 	if err != nil {
 		t.Fatalf("connect over HTTP: %v", err)
 	}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/middleware/client"
 )
 
 // Client is one client of a scenario: its settings and client options.
@@ -35,9 +35,9 @@ func CannotAnswer(tb testing.TB) []Client {
 		},
 	}
 	return []Client{
-		{Name: "!interactive", Settings: middlewaretest.Declare("human", "!interactive"), Options: failIfAsked},
-		{Name: "interactive and !interactive", Settings: middlewaretest.Declare("interactive", "!interactive"), Options: failIfAsked},
-		{Name: "no elicitation capability", Settings: middlewaretest.Declare("human", "interactive")},
+		{Name: "!interactive", Settings: client.Declare("human", "!interactive"), Options: failIfAsked},
+		{Name: "interactive and !interactive", Settings: client.Declare("interactive", "!interactive"), Options: failIfAsked},
+		{Name: "no elicitation capability", Settings: client.Declare("human", "interactive")},
 	}
 }
 
@@ -48,7 +48,7 @@ func CanAnswer() (Client, *atomic.Int32) {
 	var asked atomic.Int32
 	return Client{
 		Name:     "interactive",
-		Settings: middlewaretest.Declare("human", "interactive"),
+		Settings: client.Declare("human", "interactive"),
 		Options: &mcp.ClientOptions{
 			ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 				asked.Add(1)

@@ -1,14 +1,15 @@
-package renderers_test
+package markup_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/markup"
 	"github.com/contentneg/contentneg/renderers"
 )
 
-func TestMarkdownToHTML(t *testing.T) {
+func TestToHTML(t *testing.T) {
 	tests := []struct {
 		name, give string
 		want       []string // substrings of the output
@@ -21,7 +22,7 @@ func TestMarkdownToHTML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := renderers.MarkdownToHTML(tt.give)
+			got, err := markup.ToHTML(tt.give)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +46,7 @@ func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := renderers.MarkdownToHTML(md)
+	want, _ := markup.ToHTML(md)
 	got, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: "text/html; charset=utf-8"})
 	if err != nil || got != want {
 		t.Fatalf("got %q, %v; want %q", got, err, want)
@@ -55,8 +56,8 @@ func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 	}
 }
 
-func TestPreformattedHTMLEscapesEverything(t *testing.T) {
-	got := renderers.PreformattedHTML(`<script>"x" & 'y'</script>`)
+func TestPreformattedEscapesEverything(t *testing.T) {
+	got := markup.Preformatted(`<script>"x" & 'y'</script>`)
 	if want := "<pre>&lt;script&gt;&#34;x&#34; &amp; &#39;y&#39;&lt;/script&gt;</pre>\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

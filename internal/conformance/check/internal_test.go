@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/contentneg/contentneg/conformance"
 )
 
 func TestMarkupOf(t *testing.T) {
@@ -151,7 +149,7 @@ func TestRunRefusesBadOptions(t *testing.T) {
 // project's library is tested with too, on the kit's own reading of a
 // result.
 func TestCanonicalValues(t *testing.T) {
-	cases, err := conformance.Values()
+	cases, err := Values()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/contentneg/contentneg/conformance/check"
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
+	"github.com/contentneg/contentneg/internal/conformance/check"
 	"github.com/contentneg/contentneg/middleware"
 )
 

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/contentneg/contentneg/conformance"
 )
 
 // Era is a protocol era, named by the protocol version its sessions ask
@@ -44,7 +42,7 @@ type Options struct {
 	// Progress, when set, is told what runs, a line at a time.
 	Progress func(line string)
 	// Cases are the clients to run; nil means those of renderings.json.
-	Cases []conformance.Case
+	Cases []Case
 }
 
 // Status is the outcome of one check.
@@ -160,7 +158,7 @@ func checkOptions(opts *Options) error {
 		}
 	}
 	if opts.Cases == nil {
-		cases, err := conformance.Renderings()
+		cases, err := Renderings()
 		if err != nil {
 			return err
 		}

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/contentneg/contentneg/conformance"
 )
 
 // evaluation evaluates the checks of one era on its observations.
@@ -516,7 +514,7 @@ func (e *evaluation) unchangedAs(name string, o *observation) {
 }
 
 // c2r names the rendering of a case.
-func c2r(c conformance.Case) string { return string(c.Rendering) }
+func c2r(c Case) string { return string(c.Rendering) }
 
 // describeStructured says what structuredContent is, for failures.
 func describeStructured(r toolResult) string {

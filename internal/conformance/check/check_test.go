@@ -14,13 +14,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.uber.org/goleak"
 
-	"github.com/contentneg/contentneg/conformance/check"
 	"github.com/contentneg/contentneg/examples/journey/journey"
 	"github.com/contentneg/contentneg/examples/journey/journeymcp"
 	"github.com/contentneg/contentneg/examples/journey/journeymcpgo"
 	"github.com/contentneg/contentneg/examples/weather"
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
+	"github.com/contentneg/contentneg/internal/conformance/check"
 	"github.com/contentneg/contentneg/internal/serve"
 	"github.com/contentneg/contentneg/internal/serve/servetest"
 )

@@ -1,9 +1,10 @@
-// Package elicitation is the elicitation gate of the content-negotiation
-// contract (section 6) on a go-sdk server, in both protocol eras: no
-// question reaches a client that declared the extension and cannot answer
-// it, and handlers ask with one helper, [Elicit], whatever the era. Package
-// middleware installs the gate; its decisions are package shaping's.
-package elicitation
+package middleware
+
+// The elicitation gate of the content-negotiation contract (section 6) on a
+// go-sdk server, in both protocol eras: no question reaches a client that
+// declared the extension and cannot answer it, and handlers ask with one
+// helper, [Elicit], whatever the era. [Middleware.Install] installs the
+// gate; its decisions are package shaping's.
 
 import (
 	"context"
@@ -18,7 +19,7 @@ import (
 	"github.com/contentneg/contentneg/shaping"
 )
 
-// Sending returns the sending middleware of s: the elicitation gate of the
+// sending returns the sending middleware of s: the elicitation gate of the
 // legacy era. An elicitation/create request meant for a client
 // that declared the extension and cannot answer ("!interactive", or no
 // elicitation capability) is answered locally with the refusal, and never
@@ -31,7 +32,7 @@ import (
 // middleware runs, so a client without the capability gets the SDK's error
 // from ServerSession.Elicit; handlers that use [Elicit] get the refusal in
 // both cases.
-func Sending(s *shaping.Shaper) mcp.Middleware {
+func sending(s *shaping.Shaper) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if shaping.KindOf(method) != shaping.Question {
@@ -70,7 +71,7 @@ func (sendPort) Answer(action string) mcp.Result { return &mcp.ElicitResult{Acti
 // sessionHeader is the streamable HTTP transport's session id header.
 const sessionHeader = "Mcp-Session-Id"
 
-// Handler wraps a streamable HTTP handler (the SDK's) for s: a DELETE of a
+// handler wraps a streamable HTTP handler (the SDK's) for s: a DELETE of a
 // session first ends the session's open questions, so that the SDK's close,
 // which waits for the requests under way, does not wait on the client; and
 // when the client of a POST goes away while a question sent for one of the
@@ -79,8 +80,8 @@ const sessionHeader = "Mcp-Session-Id"
 // come. The handlers waiting on them get "cancel". Which questions belong
 // to a POST is known from the requests themselves, not from the stream's
 // bytes (the POST's headers, which the SDK hands the request's handlers;
-// see [Sending]). Everything else goes to h as it is.
-func Handler(s *shaping.Shaper, h http.Handler) http.Handler {
+// see [sending]). Everything else goes to h as it is.
+func handler(s *shaping.Shaper, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get(sessionHeader)
 		switch {
@@ -123,7 +124,7 @@ func MayElicit(ctx context.Context, req mcp.Request) bool {
 // returns its answer, or the gate's refusal without contacting a client
 // that cannot answer. It is the one call a handler needs:
 //
-//	answer, ask, err := elicitation.Elicit(ctx, req, "confirm", params)
+//	answer, ask, err := middleware.Elicit(ctx, req, "confirm", params)
 //	if err != nil {
 //		return nil, out, err
 //	}
@@ -140,7 +141,7 @@ func MayElicit(ctx context.Context, req mcp.Request) bool {
 // is always the refusal, even if the client supplied an answer of its own.
 func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mcp.ElicitParams) (answer *mcp.ElicitResult, ask *mcp.CallToolResult, err error) {
 	if req == nil || req.Params == nil || params == nil {
-		return nil, nil, errors.New("elicitation.Elicit: nil request or params")
+		return nil, nil, errors.New("middleware.Elicit: nil request or params")
 	}
 	if c, ok := shaping.CallFrom(ctx); ok && c.Closed {
 		c.Gated("Elicit")
@@ -152,7 +153,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 	if r, ok := req.Params.InputResponses[id]; ok {
 		answer, ok := r.(*mcp.ElicitResult)
 		if !ok || answer == nil {
-			return nil, nil, fmt.Errorf("elicitation.Elicit: the input response %q is a %T, not an elicitation result", id, r)
+			return nil, nil, fmt.Errorf("middleware.Elicit: the input response %q is a %T, not an elicitation result", id, r)
 		}
 		return answer, nil, nil
 	}
@@ -160,7 +161,7 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 		return nil, &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: params}}, nil
 	}
 	if req.Session == nil {
-		return nil, nil, errors.New("elicitation.Elicit: the request has no session")
+		return nil, nil, errors.New("middleware.Elicit: the request has no session")
 	}
 	answer, err = req.Session.Elicit(ctx, params)
 	if err != nil {

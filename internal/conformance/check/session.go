@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/contentneg/contentneg/conformance"
 )
 
 // ExtensionID is the key of the extension in capabilities.extensions.
@@ -112,7 +110,7 @@ func ioTransport(r io.ReadCloser, wc io.WriteCloser, w *wire) mcp.Transport {
 
 // observation is what one client of one case saw.
 type observation struct {
-	c          conformance.Case
+	c          Case
 	wire       *wire
 	protocol   string
 	advertised bool
@@ -130,7 +128,7 @@ var lists = []string{"tools/list", "resources/list", "prompts/list"}
 const maxToolPages = 100
 
 // observe runs one session: connect as c's client, list, call the tool.
-func observe(ctx context.Context, opts *Options, era Era, c conformance.Case) (*observation, error) {
+func observe(ctx context.Context, opts *Options, era Era, c Case) (*observation, error) {
 	obs := &observation{c: c, wire: newWire(), offers: map[string]bool{}}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -1,4 +1,4 @@
-package elicitation_test
+package middleware
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/contentneg/contentneg/middleware/elicitation"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -70,7 +69,7 @@ func TestHandlerEndsQuestionsOfAClientThatWentAway(t *testing.T) {
 				req.Header.Set("Mcp-Session-Id", tt.session)
 			}
 			rec := httptest.NewRecorder()
-			elicitation.Handler(s, inner).ServeHTTP(rec, req)
+			handler(s, inner).ServeHTTP(rec, req)
 			if ended := qctx.Err() != nil; ended != tt.wantEnd {
 				t.Errorf("question ended: %v, want %v", ended, tt.wantEnd)
 			}
