@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/internal/rawjson"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -327,7 +328,7 @@ func (resourcePort) Rebuild(res []byte, plans []shaping.ContentPlan) []byte {
 }
 
 func (resourcePort) NotFound(uri string, _ []byte, _ error) ([]byte, error) {
-	return nil, &RPCError{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Raw: errorObject(shaping.NotFoundCode, shaping.NotFoundMessage, shaping.NotFoundData(uri))}
+	return nil, &RPCError{Code: notfound.Code, Message: notfound.Message, Raw: errorObject(notfound.Code, notfound.Message, notfound.Data(uri))}
 }
 
 // promptPort is the gateway's side of prompts/get.

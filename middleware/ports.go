@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -261,7 +262,7 @@ func (*resourcePort) Rebuild(res mcp.Result, plans []shaping.ContentPlan) mcp.Re
 }
 
 func (*resourcePort) NotFound(uri string, _ mcp.Result, _ error) (mcp.Result, error) {
-	return nil, &jsonrpc.Error{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Data: shaping.NotFoundData(uri)}
+	return nil, &jsonrpc.Error{Code: notfound.Code, Message: notfound.Message, Data: notfound.Data(uri)}
 }
 
 // promptPort is the go-sdk's side of prompts/get.

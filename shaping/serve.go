@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -260,15 +261,17 @@ type ResourcePort[Req, Res any] interface {
 	// Rebuild returns a new result holding the contents plans describe.
 	Rebuild(res Res, plans []ContentPlan) Res
 	// NotFound returns the outcome that tells the client the resource uri
-	// does not exist: the contract's -32602 with data.uri where the SDK can
-	// carry it ([NotFoundCode], [NotFoundMessage], [NotFoundData]), the
-	// handler's own outcome (res, err) where it cannot.
+	// does not exist (contract section 7, SEP-2093): the JSON-RPC error
+	// -32602 with the message "Resource not found" and the data
+	// {"uri": uri} where the SDK can carry it, the handler's own outcome
+	// (res, err) where it cannot.
 	NotFound(uri string, res Res, err error) (Res, error)
 }
 
 // ServeResource serves one resources/read (contract section 7): for every
-// client, every form of "not found" ([NotFound]) becomes the front end's
-// not-found error; for a client that declared the extension, the profile
+// client, every form of "not found" ([ErrNotFound], fs.ErrNotExist, the
+// earlier specifications' -32002, an empty list of contents) becomes the
+// front end's not-found error ([ResourcePort] NotFound); for a client that declared the extension, the profile
 // goes into the handler's context, the elicitation gate stands between the
 // handler and the client, and the contents are narrowed and rendered for
 // the profile: of format alternatives (contents sharing a URI) the one that
@@ -313,7 +316,7 @@ func notFound[Req, Res any](port ResourcePort[Req, Res], uri string) func(Res, e
 		if err != nil {
 			code = port.Code(err)
 		}
-		if NotFound(err, code, err == nil && port.Empty(res)) {
+		if notfound.Outcome(err, code, err == nil && port.Empty(res)) {
 			return port.NotFound(uri, res, err)
 		}
 		return res, err

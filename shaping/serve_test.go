@@ -242,27 +242,3 @@ func TestKindOf(t *testing.T) {
 		}
 	}
 }
-
-func TestNotFoundOnWire(t *testing.T) {
-	tests := []struct {
-		name string
-		code int64
-		data string
-		want bool
-	}{
-		{"SEP-2093", shaping.NotFoundCode, `{"uri":"weather://x"}`, true},
-		{"legacy code", -32002, ``, true},
-		{"invalid params without data", shaping.NotFoundCode, ``, false},
-		{"invalid params with other data", shaping.NotFoundCode, `{"field":"uri"}`, false},
-		{"uri not a string", shaping.NotFoundCode, `{"uri":1}`, false},
-		{"not JSON", shaping.NotFoundCode, `"uri"`, false},
-		{"internal error", -32603, `{"uri":"x"}`, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := shaping.NotFoundOnWire(tt.code, []byte(tt.data)); got != tt.want {
-				t.Errorf("NotFoundOnWire(%d, %s) = %v, want %v", tt.code, tt.data, got, tt.want)
-			}
-		})
-	}
-}

@@ -57,6 +57,7 @@ var roles = map[string]role{
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
 	"internal/hostcheck":  helper,
+	"internal/notfound":   helper,
 	"internal/httpserve":  integration, // the one serving assembly of the demos and the gateway's command
 	"internal/tokens":     helper,
 	"internal/uritmpl":    helper,
