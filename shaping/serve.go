@@ -401,44 +401,7 @@ func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res],
 	return res, err
 }
 
-// Kind is what the core does with a request, by its method.
-type Kind uint8
-
-// The kinds of request.
-const (
-	// Other requests reach the handler with the profile in the context,
-	// and come back as they are.
-	Other Kind = iota
-	// ToolCall, ResourceRead and PromptGet are served by [ServeTool],
-	// [ServeResource] and [ServePrompt].
-	ToolCall
-	ResourceRead
-	PromptGet
-	// Question is the elicitation/create a server sends ([Send]).
-	Question
-	// Handshake is initialize or server/discover: the extension is
-	// advertised in the result ([Advertise]).
-	Handshake
-)
-
-// KindOf returns what the core does with a request of method.
-func KindOf(method string) Kind {
-	switch method {
-	case "tools/call":
-		return ToolCall
-	case "resources/read":
-		return ResourceRead
-	case "prompts/get":
-		return PromptGet
-	case "elicitation/create":
-		return Question
-	case "initialize", "server/discover":
-		return Handshake
-	}
-	return Other
-}
-
-// Serve serves a request of kind [Other] (tools/list, completion, ...):
+// Serve serves any other request (tools/list, completion, ...):
 // the handler gets the profile of a client that declared the extension in
 // its context, and the result goes back as it is. With [Options.Recover],
 // a panicking handler is an internal error.

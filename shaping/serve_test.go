@@ -220,25 +220,3 @@ func TestServeToolRecovers(t *testing.T) {
 		_, _ = shaping.ServeTool(context.Background(), shaping.New(nil), &fakePort{}, boom)
 	})
 }
-
-func TestKindOf(t *testing.T) {
-	tests := []struct {
-		give string
-		want shaping.Kind
-	}{
-		{"tools/call", shaping.ToolCall},
-		{"resources/read", shaping.ResourceRead},
-		{"prompts/get", shaping.PromptGet},
-		{"elicitation/create", shaping.Question},
-		{"initialize", shaping.Handshake},
-		{"server/discover", shaping.Handshake},
-		{"tools/list", shaping.Other},
-		{"", shaping.Other},
-		{"Tools/Call", shaping.Other},
-	}
-	for _, tt := range tests {
-		if got := shaping.KindOf(tt.give); got != tt.want {
-			t.Errorf("KindOf(%q) = %v, want %v", tt.give, got, tt.want)
-		}
-	}
-}

@@ -34,7 +34,7 @@ import (
 func Sending(s *shaping.Shaper) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if shaping.KindOf(method) != shaping.Question {
+			if sdk.KindOf(method) != sdk.Question {
 				return next(ctx, method, req)
 			}
 			return shaping.Send(ctx, s, sendPort{}, sent{next: next, req: req})
