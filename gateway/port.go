@@ -115,22 +115,21 @@ func (port) Answered(x *exchange) ([]string, string) {
 	return ids, state
 }
 
-func (port) Asked(res []byte) shaping.Asked {
-	var a shaping.Asked
+func (port) Asked(res []byte) (ids []string, state string) {
 	if requests, ok := rawjson.Get(res, "inputRequests"); ok {
 		members, _ := rawjson.Members(requests)
 		for _, m := range members {
 			if v, ok := rawjson.Get(m.Value, "method"); ok {
 				if method, _ := rawjson.String(v); method == "elicitation/create" {
-					a.Elicitations = append(a.Elicitations, m.Key)
+					ids = append(ids, m.Key)
 				}
 			}
 		}
 	}
 	if v, ok := rawjson.Get(res, "requestState"); ok {
-		a.State, _ = rawjson.String(v)
+		state, _ = rawjson.String(v)
 	}
-	return a
+	return ids, state
 }
 
 func (port) Internal(text string) error { return newRPCError(codeInternalError, text) }

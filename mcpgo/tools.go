@@ -59,9 +59,9 @@ func (*toolPort) Answered(x toolCall) ([]string, string) {
 	return answeredIDs(x.req.Params.MultiRoundTripParams)
 }
 
-func (*toolPort) Asked(r *mcp.CallToolResult) shaping.Asked {
+func (*toolPort) Asked(r *mcp.CallToolResult) ([]string, string) {
 	if r == nil {
-		return shaping.Asked{}
+		return nil, ""
 	}
 	return asked(r.NeedsInput(), r.MultiRoundTripResult)
 }
@@ -218,15 +218,15 @@ func answer(action string) mcp.InputResponse {
 
 // asked describes a result's elicitation input requests for the core's
 // elicitation gate (shaping.ToolPort's Asked).
-func asked(needsInput bool, r mcp.MultiRoundTripResult) shaping.Asked {
-	a := shaping.Asked{State: r.RequestState}
+func asked(needsInput bool, r mcp.MultiRoundTripResult) (ids []string, state string) {
+	state = r.RequestState
 	if !needsInput {
-		return a
+		return ids, state
 	}
 	for id, in := range r.InputRequests {
 		if in.Method == mcp.MethodElicitationCreate {
-			a.Elicitations = append(a.Elicitations, id)
+			ids = append(ids, id)
 		}
 	}
-	return a
+	return ids, state
 }

@@ -65,29 +65,28 @@ func (port) Answered(x exchange) ([]string, string) {
 	return ids, state
 }
 
-func (port) Asked(res mcp.Result) shaping.Asked {
+func (port) Asked(res mcp.Result) (ids []string, state string) {
 	var inputs mcp.InputRequestMap
-	var a shaping.Asked
 	switch r := res.(type) {
 	case *mcp.CallToolResult:
 		if r != nil {
-			inputs, a.State = r.InputRequests, r.RequestState
+			inputs, state = r.InputRequests, r.RequestState
 		}
 	case *mcp.GetPromptResult:
 		if r != nil {
-			inputs, a.State = r.InputRequests, r.RequestState
+			inputs, state = r.InputRequests, r.RequestState
 		}
 	case *mcp.ReadResourceResult:
 		if r != nil {
-			inputs, a.State = r.InputRequests, r.RequestState
+			inputs, state = r.InputRequests, r.RequestState
 		}
 	}
 	for id, in := range inputs {
 		if _, isElicit := in.(*mcp.ElicitParams); isElicit {
-			a.Elicitations = append(a.Elicitations, id)
+			ids = append(ids, id)
 		}
 	}
-	return a
+	return ids, state
 }
 
 // Internal is the protocol error of a failed request.

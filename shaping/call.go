@@ -147,13 +147,6 @@ func (s *Shaper) gateSending(ctx context.Context, key any) bool {
 // answers before the gate gives up on it.
 const maxGateRounds = 8
 
-// Asked describes a result for the stateless era's gate: the ids of the
-// elicitation input requests it carries, and its request state.
-type Asked struct {
-	Elicitations []string
-	State        string
-}
-
 // stillAskingError is what gate returns when a handler keeps asking for
 // elicitations after the gate answered them.
 type stillAskingError struct {
@@ -173,24 +166,24 @@ func (e *stillAskingError) Error() string {
 // answers: no elicitation reaches the client. Other input requests
 // (sampling, roots) go to the client as usual. After eight rounds the gate
 // gives up with a *stillAskingError.
-func gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
+func gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) (ids []string, state string)) (R, error) {
 	res, err := invoke(nil, "")
 	if !c.Closed {
 		return res, err
 	}
 	for round := 0; err == nil; round++ {
-		a := asked(res)
-		if len(a.Elicitations) == 0 {
+		ids, state := asked(res)
+		if len(ids) == 0 {
 			return res, nil
 		}
-		for range a.Elicitations {
+		for range ids {
 			c.Gated("inputRequests")
 		}
 		if round == maxGateRounds {
 			var zero R
 			return zero, &stillAskingError{name: c.name, reason: c.reason}
 		}
-		res, err = invoke(a.Elicitations, a.State)
+		res, err = invoke(ids, state)
 	}
 	return res, err
 }

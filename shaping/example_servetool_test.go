@@ -44,7 +44,7 @@ func (toyPort) Run(ctx context.Context, c toyCall, _ shaping.Refused) (toyResult
 }
 
 func (toyPort) Answered(toyCall) ([]string, string) { return nil, "" }
-func (toyPort) Asked(toyResult) shaping.Asked       { return shaping.Asked{} }
+func (toyPort) Asked(toyResult) ([]string, string)  { return nil, "" }
 func (toyPort) Internal(text string) error          { return errors.New(text) }
 
 func (toyPort) Status(toyResult) (isError, needsInput, ok bool) { return false, false, true }

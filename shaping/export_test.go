@@ -25,7 +25,7 @@ var (
 	Unanswered         = unanswered
 )
 
-func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
+func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) ([]string, string)) (R, error) {
 	return gate(c, invoke, asked)
 }
 

@@ -37,8 +37,9 @@ type Port[Req, Res any] interface {
 	// Answered returns the ids of the elicitation answers the request
 	// carries in its own input responses, and its request state.
 	Answered(req Req) (ids []string, state string)
-	// Asked describes the elicitation input requests a result carries.
-	Asked(res Res) Asked
+	// Asked returns the ids of the elicitation input requests a result
+	// carries (the stateless era's questions), and its request state.
+	Asked(res Res) (ids []string, state string)
 	// Internal returns the protocol error of a failed request with text.
 	Internal(text string) error
 }

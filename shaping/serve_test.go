@@ -77,11 +77,11 @@ func (p *fakePort) Run(_ context.Context, r fakeRequest, refused shaping.Refused
 
 func (*fakePort) Answered(r fakeRequest) ([]string, string) { return r.answered, "" }
 
-func (*fakePort) Asked(res *fakeResult) shaping.Asked {
+func (*fakePort) Asked(res *fakeResult) ([]string, string) {
 	if res == nil {
-		return shaping.Asked{}
+		return nil, ""
 	}
-	return shaping.Asked{Elicitations: res.Asks}
+	return res.Asks, ""
 }
 
 func (*fakePort) Internal(text string) error { return errors.New(text) }
