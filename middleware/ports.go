@@ -46,7 +46,7 @@ func (port) Run(ctx context.Context, x exchange, refused shaping.Refused) (mcp.R
 	if err == nil {
 		return res, nil
 	}
-	if call, ok := shaping.CallFrom(ctx); ok && call.Closed {
+	if closed, _ := shaping.GateClosed(ctx); closed {
 		if id, ok := sdk.BridgeRefusal(err); ok {
 			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: &mcp.ElicitParams{}}}, nil
 		}

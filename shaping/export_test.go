@@ -11,6 +11,7 @@ import (
 // by. They are not part of the package's API: front ends serve whole calls.
 
 type (
+	Call             = call
 	Result           = toolResult
 	Plan             = toolPlan
 	Client           = client
@@ -63,6 +64,8 @@ func (c *Call) Done()                                       { c.end() }
 func (c *Call) Context(ctx context.Context) context.Context { return c.withContext(ctx) }
 func (c *Call) Forged(ids []string) []string                { return c.forged(ids) }
 func (c *Call) Name() string                                { return c.name }
+
+func CallFrom(ctx context.Context) (*Call, bool) { return callFrom(ctx) }
 
 func (p toolPlan) Content(isText []bool) []Block { return p.blocks(isText) }
 func (p toolPlan) Unchanged() bool               { return p.unchanged() }

@@ -105,8 +105,8 @@ type ToolPort[Req, Res any] interface {
 //  3. a client that did not declare the extension gets the handler's result
 //     as it is, and the call costs no allocation;
 //  4. for the others the handler runs ([Port] Run) with the profile in its
-//     context (negotiation.FromContext, and [CallFrom] for the handler's
-//     helpers), behind the elicitation gate: a client that cannot answer is
+//     context (negotiation.FromContext, and [GateClosed] and [Refuse] for
+//     the handler's helpers), behind the elicitation gate: a client that cannot answer is
 //     never asked, the answers it carries are replaced by the gate's refusal
 //     ([Refused]), and a handler that keeps asking gets a tool error;
 //  5. the result is planned for the profile and rebuilt by the port
@@ -176,11 +176,11 @@ func stillAsking(err error) (*stillAskingError, bool) {
 // gated runs the handler behind the elicitation gate: the answers the
 // request carries are replaced by the refusal when forged, and the
 // handler's elicitation input requests are answered with it.
-func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
-	if !call.Closed {
+func gated[Req, Res any](ctx context.Context, call *call, port Port[Req, Res], req Req) (Res, error) {
+	if !call.closed {
 		return port.Run(ctx, req, Refused{})
 	}
-	refusal := call.Refusal()
+	refusal := call.s.refusal.String()
 	var forged []string
 	ids, state := port.Answered(req)
 	forged = call.forged(ids)
@@ -196,7 +196,7 @@ func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], r
 }
 
 // rewriteTool rewrites a result as planTool plans it.
-func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], req Req, res Res) Res {
+func rewriteTool[Req, Res any](s *Shaper, call *call, port ToolPort[Req, Res], req Req, res Res) Res {
 	isError, needsInput, ok := port.Status(res)
 	if !ok || isError || needsInput {
 		return res // the handler's error or question stands as it is, hints included
@@ -384,14 +384,14 @@ type SendPort[Req, Res any] interface {
 
 // Send sends one elicitation/create (contract section 6): to a client whose
 // gate is closed it is never sent, and the gate's refusal
-// ([Shaper.Refusal]) is the answer; otherwise the answer is awaited, and the
+// ([Options].Refusal) is the answer; otherwise the answer is awaited, and the
 // question ends as "cancel" when its time is up ([Options.QuestionTimeout]),
 // its session ends ([Shaper.EndQuestions], [Shaper.EndSession]) or the
 // shaper is closed ([Shaper.Close]).
 func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res], req Req) (Res, error) {
 	key, id := port.Session(req)
 	if s.gateSending(ctx, key) {
-		return port.Answer(s.Refusal()), nil
+		return port.Answer(s.refusal.String()), nil
 	}
 	qctx, done := s.questionContext(ctx, key, id)
 	defer done()
@@ -447,7 +447,7 @@ func recoverInternal[Req, Res any](s *Shaper, port Port[Req, Res], method, name 
 // gatedInternal is [gated] for the requests whose failures are internal
 // errors (resources/read, prompts/get): a handler that keeps asking becomes
 // the port's internal error.
-func gatedInternal[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
+func gatedInternal[Req, Res any](ctx context.Context, call *call, port Port[Req, Res], req Req) (Res, error) {
 	res, err := gated(ctx, call, port, req)
 	if still, ok := stillAsking(err); ok {
 		var zero Res

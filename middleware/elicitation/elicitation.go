@@ -113,8 +113,8 @@ var ErrCannotElicit = errors.New("the client does not support elicitation")
 // answering with what they have. It works with the Middleware that is
 // installed on the server of req.
 func MayElicit(ctx context.Context, req mcp.Request) bool {
-	if c, ok := shaping.CallFrom(ctx); ok {
-		return !c.Closed
+	if closed, ok := shaping.GateClosed(ctx); ok {
+		return !closed
 	}
 	return sdk.HasElicitation(req)
 }
@@ -142,9 +142,8 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 	if req == nil || req.Params == nil || params == nil {
 		return nil, nil, errors.New("elicitation.Elicit: nil request or params")
 	}
-	if c, ok := shaping.CallFrom(ctx); ok && c.Closed {
-		c.Gated("Elicit")
-		return &mcp.ElicitResult{Action: c.Refusal()}, nil, nil
+	if action, refused := shaping.Refuse(ctx, "Elicit"); refused {
+		return &mcp.ElicitResult{Action: action}, nil, nil
 	}
 	if !sdk.HasElicitation(req) {
 		return nil, nil, ErrCannotElicit
