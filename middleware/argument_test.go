@@ -12,7 +12,7 @@ import (
 
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
-	"github.com/contentneg/contentneg/shaping"
+	"github.com/contentneg/contentneg/negotiation"
 )
 
 const (
@@ -72,7 +72,7 @@ func (a *argsSeen) last() string {
 func TestDefaultTags(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
-			s := argumentServer(t, &middleware.Options{Default: shaping.ParseTags("human, format=markdown")}, &argsSeen{})
+			s := argumentServer(t, &middleware.Options{Default: negotiation.Settings{Features: []string{"human", "format=markdown"}}}, &argsSeen{})
 			undeclared := middlewaretest.Connect(t, s, clientOptions(e, nil))
 			markdown(t, call(t, undeclared, toolTyped, map[string]any{"station": "Bern"}))
 			agent := middlewaretest.Connect(t, s, clientOptions(e, []string{"agent"}))
@@ -189,7 +189,7 @@ func TestToolsListWithFormatArgument(t *testing.T) {
 		t.Run(e.name, func(t *testing.T) {
 			plain := rawListTools(t, argumentServer(t, nil, &argsSeen{}), clientOptions(e, nil))
 			off := argumentServer(t, &middleware.Options{}, &argsSeen{})
-			on := argumentServer(t, &middleware.Options{FormatArgument: formatArg, Default: shaping.ParseTags("human")}, &argsSeen{})
+			on := argumentServer(t, &middleware.Options{FormatArgument: formatArg, Default: negotiation.Settings{Features: []string{"human"}}}, &argsSeen{})
 			var first string
 			for _, tags := range profiles {
 				if got := rawListTools(t, off, clientOptions(e, tags)); got != plain {

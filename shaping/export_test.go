@@ -2,6 +2,7 @@ package shaping
 
 import (
 	"context"
+	"strings"
 
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -25,6 +26,18 @@ var (
 	ErrShutdown        = errShutdown
 	Unanswered         = unanswered
 )
+
+// ParseTags splits a list of default tags as a command-line flag gives it
+// ("human, format=markdown").
+func ParseTags(list string) negotiation.Settings {
+	var s negotiation.Settings
+	for t := range strings.SplitSeq(list, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			s.Features = append(s.Features, t)
+		}
+	}
+	return s
+}
 
 func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) ([]string, string)) (R, error) {
 	return gate(c, invoke, asked)

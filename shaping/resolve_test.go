@@ -144,10 +144,10 @@ func TestPlanContent(t *testing.T) {
 func TestUnreadableDeclarationClosesTheGate(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
-		defaults shaping.Settings
+		defaults negotiation.Settings
 		want     format.Rendering
 	}{
-		{"no default", shaping.Settings{}, format.RenderingPassThrough},
+		{"no default", negotiation.Settings{}, format.RenderingPassThrough},
 		{"default human", shaping.ParseTags("human"), format.RenderingMarkdown},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -51,7 +51,7 @@ type Options struct {
 	Refusal negotiation.Refusal
 	// QuestionTimeout bounds how long an elicitation put to a client waits
 	// for its answer before it ends as "cancel" (see [Send]).
-	// Zero means [DefaultQuestionTimeout], five minutes.
+	// Zero means five minutes.
 	QuestionTimeout time.Duration
 	// Tools configures the rendering of individual tools (and resource URIs
 	// or URI templates) by name, as [Shaper.Register] does.
@@ -66,11 +66,11 @@ type Options struct {
 	// (contract section 1, step 4 of the resolution order): the
 	// operator's choice, not the client's. Off by default, so that such
 	// clients get the handler's results as they are. A feature may list
-	// several tags separated by commas ("human, format=markdown", see
-	// [ParseTags]). Check them with [Shaper.Check] when the server starts;
-	// see docs/defaults.md for what each choice costs the clients that
-	// parse the JSON mirror.
-	Default Settings
+	// several tags separated by commas ("human, format=markdown", as a
+	// command-line flag gives them). Check them with [Shaper.Check] when
+	// the server starts; see docs/defaults.md for what each choice costs
+	// the clients that parse the JSON mirror.
+	Default negotiation.Settings
 	// FormatArgument, when not empty, is the name of an optional argument
 	// added to every tool's advertised input schema (contract section 1):
 	// the model sets it to a format name ("markdown", "json", a registered
@@ -124,7 +124,7 @@ type Shaper struct {
 	questions   questions
 	schemas     schemaCache
 	recover     bool
-	defaults    Settings
+	defaults    negotiation.Settings
 	def         atomic.Pointer[defaultTags] // the checked default; reset by AddFormat
 	argument    string
 	warnDefault sync.Once
@@ -157,7 +157,7 @@ func New(opts *Options) *Shaper {
 	s.sessions.store = opts.Store
 	s.questions.timeout = opts.QuestionTimeout
 	if s.questions.timeout <= 0 {
-		s.questions.timeout = DefaultQuestionTimeout
+		s.questions.timeout = defaultQuestionTimeout
 	}
 	return s
 }
