@@ -6,6 +6,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/contentneg/contentneg/internal/clientcaps"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -96,7 +97,7 @@ func facts(ctx context.Context, meta *mcp.Meta) shaping.Request {
 	}
 	if meta != nil {
 		if caps, ok := meta.AdditionalFields[mcp.MetaKeyClientCapabilities].(map[string]any); ok {
-			r.Meta, r.HasMeta = shaping.ReadCapabilities(caps), true
+			r.Meta, r.HasMeta = clientcaps.Read(caps), true
 		}
 	}
 	if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {

@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/contentneg/contentneg/internal/gostruct"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -91,7 +92,7 @@ func (*toolPort) Value(r *mcp.CallToolResult) ([]byte, bool) {
 // Struct reports whether the value is a Go struct, encoded in its fields'
 // order (mcp.NewToolResultStructuredOnly(v)); RawStructuredContent wins.
 func (*toolPort) Struct(r *mcp.CallToolResult) bool {
-	return len(r.RawStructuredContent) == 0 && shaping.IsStruct(r.StructuredContent)
+	return len(r.RawStructuredContent) == 0 && gostruct.Is(r.StructuredContent)
 }
 
 func (*toolPort) TextIsValue(r *mcp.CallToolResult, value []byte) bool {

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/gostruct"
 	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
@@ -127,7 +128,7 @@ func (*toolPort) Value(res mcp.Result) ([]byte, bool) {
 // Struct reports whether structuredContent is a Go struct (a plain handler's
 // own value; typed tools give a json.RawMessage, in sorted order).
 func (*toolPort) Struct(res mcp.Result) bool {
-	return shaping.IsStruct(res.(*mcp.CallToolResult).StructuredContent)
+	return gostruct.Is(res.(*mcp.CallToolResult).StructuredContent)
 }
 
 func (*toolPort) TextIsValue(res mcp.Result, value []byte) bool {

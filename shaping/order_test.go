@@ -115,28 +115,6 @@ func TestOrderAndIdentity(t *testing.T) {
 	}
 }
 
-func TestIsStruct(t *testing.T) {
-	type s struct{ A int }
-	var nilPtr *s
-	tests := []struct {
-		give any
-		want bool
-	}{
-		{s{}, true},
-		{&s{}, true},
-		{nilPtr, true},
-		{map[string]any{"a": 1}, false},
-		{[]byte(`{}`), false},
-		{nil, false},
-		{3, false},
-	}
-	for _, tt := range tests {
-		if got := shaping.IsStruct(tt.give); got != tt.want {
-			t.Errorf("IsStruct(%#v) = %v, want %v", tt.give, got, tt.want)
-		}
-	}
-}
-
 func TestNeedsSchema(t *testing.T) {
 	tests := []struct {
 		name     string

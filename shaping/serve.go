@@ -69,8 +69,9 @@ type ToolPort[Req, Res any] interface {
 	// it is).
 	Value(res Res) (value []byte, ok bool)
 	// Struct reports whether the result's structuredContent is a Go struct
-	// value (see [IsStruct]), so that the JSON of Value has the struct's
-	// field order (contract section 5, "Order and identity").
+	// value, or a pointer to one, so that the JSON of Value has the
+	// struct's field order, which wins over the output schema's (contract
+	// section 5, "Order and identity").
 	Struct(res Res) bool
 	// TextIsValue reports whether the result's content is one text block
 	// whose text is exactly value (a typed tool's JSON text), so that the

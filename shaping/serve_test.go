@@ -44,14 +44,11 @@ type fakePort struct {
 }
 
 func (p *fakePort) Facts(r fakeRequest) (shaping.Request, string) {
-	caps := map[string]any{}
-	if r.capability {
-		caps["elicitation"] = map[string]any{}
-	}
+	caps := shaping.Capabilities{Elicitation: r.capability}
 	if r.tags != nil {
-		caps["extensions"] = map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: r.tags}.Map()}
+		caps.Extensions = map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: r.tags}.Map()}
 	}
-	return shaping.Request{Stateless: true, Meta: shaping.ReadCapabilities(caps), HasMeta: true}, "tool"
+	return shaping.Request{Stateless: true, Meta: caps, HasMeta: true}, "tool"
 }
 
 func (*fakePort) SessionKey(fakeRequest) any { return nil }
