@@ -11,13 +11,18 @@ import (
 	"github.com/contentneg/contentneg/negotiation"
 )
 
-// Check reports what the server cannot start with: default tags
-// ([Options].Default) with an invalid tag, an unknown value of a registry
-// key ("format=xml"), a contradiction or a major version other than 1
-// (contract section 1). Call it once the server's formats are added
+// Check reports what the server cannot start with: an [Options].Mirror it
+// does not know, or default tags ([Options].Default) with an invalid tag,
+// an unknown value of a registry key ("format=xml"), a contradiction or a
+// major version other than 1 (contract section 1). Call it once the server's formats are added
 // ([Shaper.AddFormat]), before serving: "format=csv" is valid only then.
 // Until the default checks, clients that declare nothing get no default.
 func (s *Shaper) Check() error {
+	switch s.mirrorName {
+	case "", mirrorNameJSON, mirrorNameText:
+	default:
+		return fmt.Errorf("shaping: Options.Mirror %q: want \"\", %q or %q", s.mirrorName, mirrorNameJSON, mirrorNameText)
+	}
 	_, err := s.defaultProfile()
 	return err
 }

@@ -308,3 +308,14 @@ func BenchmarkTakeArgument(b *testing.B) {
 		}
 	})
 }
+
+func TestCheckMirror(t *testing.T) {
+	for _, give := range []string{"", "json", "text"} {
+		if err := shaping.New(&shaping.Options{Mirror: give}).Check(); err != nil {
+			t.Errorf("Mirror %q: Check() = %v, want nil", give, err)
+		}
+	}
+	if err := shaping.New(&shaping.Options{Mirror: "markdown"}).Check(); err == nil || !strings.Contains(err.Error(), `"markdown"`) {
+		t.Errorf(`Mirror "markdown": Check() = %v, want an error naming it`, err)
+	}
+}

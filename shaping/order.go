@@ -56,7 +56,7 @@ func (s *Shaper) needsSchema(p *negotiation.Profile, argument bool) bool {
 	case format.RenderingPassThrough:
 		return false
 	case format.RenderingStructured:
-		return !s.structuredAlone(p, argument) || s.mirror != MirrorNone
+		return !s.structuredAlone(p, argument) || s.mirror != mirrorNone
 	}
 	return true
 }

@@ -13,24 +13,34 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-// Mirror says what content carries beside structuredContent in the
-// structured rendering, for clients that explicitly declared "format=json"
-// (contract section 5). Other clients that get the structured rendering (an
-// "agent" without an explicit format, a format=json chosen by the format
-// argument or by the operator's default tags) always get the JSON mirror
-// the MCP specification recommends for backwards compatibility.
-type Mirror uint8
+// mirror is what content carries beside structuredContent in the
+// structured rendering for clients that declared format=json themselves
+// ([Options].Mirror).
+type mirror uint8
 
 const (
-	// MirrorNone: no text block; structuredContent alone (the default). The
-	// client said it reads structured content; a mirror would double its
-	// tokens.
-	MirrorNone Mirror = iota
-	// MirrorJSON: one text block with the minified JSON.
-	MirrorJSON
-	// MirrorCompactText: one text block with the compact text rendering.
-	MirrorCompactText
+	mirrorNone        mirror = iota // no text block; structuredContent alone
+	mirrorJSON                      // one text block with the minified JSON
+	mirrorCompactText               // one text block with the compact text rendering
 )
+
+// The values of [Options].Mirror.
+const (
+	mirrorNameJSON = "json"
+	mirrorNameText = "text"
+)
+
+// mirrorOf reads [Options].Mirror: any value but "" and "text" is the
+// JSON mirror ([Shaper.Check] reports those other than "json").
+func mirrorOf(name string) mirror {
+	switch name {
+	case "":
+		return mirrorNone
+	case mirrorNameText:
+		return mirrorCompactText
+	}
+	return mirrorJSON
+}
 
 // Options configures a [Shaper]. A nil *Options means the defaults.
 type Options struct {
@@ -38,9 +48,17 @@ type Options struct {
 	// diagnostics and renderer failures, and every gated elicitation
 	// (debug). nil means zap.NewNop().
 	Logger *zap.Logger
-	// Mirror is the text beside structuredContent for clients that declared
-	// format=json themselves.
-	Mirror Mirror
+	// Mirror is the text block beside structuredContent in the structured
+	// rendering for clients that declared "format=json" themselves
+	// (contract section 5): "" (the default) for none, structuredContent
+	// alone, since the client said it reads structured content and a
+	// mirror would double its tokens; "json" for the minified JSON; "text"
+	// for the compact text rendering. [Shaper.Check] reports any other
+	// value. Other clients that get the structured rendering (an "agent"
+	// without an explicit format, a format=json chosen by the format
+	// argument or by the default tags) always get the JSON mirror the MCP
+	// specification recommends for backwards compatibility.
+	Mirror string
 	// Store keeps profiles by session id for transports where the SDK does
 	// not keep a session's initialize capabilities (resolution step 3).
 	// nil means none.
@@ -116,7 +134,8 @@ type Tool struct {
 // [Send]. It is safe for concurrent use.
 type Shaper struct {
 	log         *zap.Logger
-	mirror      Mirror
+	mirror      mirror
+	mirrorName  string // Options.Mirror, for Check
 	refusal     negotiation.Refusal
 	negotiator  *negotiation.Negotiator
 	registry    *registry
@@ -145,7 +164,8 @@ func New(opts *Options) *Shaper {
 	}
 	s := &Shaper{
 		log:        log.Named("contentneg"),
-		mirror:     opts.Mirror,
+		mirror:     mirrorOf(opts.Mirror),
+		mirrorName: opts.Mirror,
 		refusal:    opts.Refusal,
 		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
 		registry:   newRegistry(opts.Tools),
