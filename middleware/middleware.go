@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"context"
+	"maps"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -151,7 +152,10 @@ func advertise(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
 	}
-	caps.Extensions = shaping.Advertise(caps.Extensions)
+	ext := make(map[string]any, len(caps.Extensions)+1)
+	maps.Copy(ext, caps.Extensions)
+	ext[shaping.ExtensionID] = map[string]any{}
+	caps.Extensions = ext
 	return caps
 }
 

@@ -2,7 +2,6 @@ package shaping
 
 import (
 	"fmt"
-	"maps"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -216,16 +215,6 @@ func (s *Shaper) AddFormat(name, mediaType string, generic renderers.Renderer) e
 	}
 	s.def.Store(nil) // the default may name the format
 	return nil
-}
-
-// Advertise returns a copy of a server's capability extensions with the
-// extension added: {ID: {}} (contract section 1). The map given is never
-// changed.
-func Advertise(extensions map[string]any) map[string]any {
-	out := make(map[string]any, len(extensions)+1)
-	maps.Copy(out, extensions)
-	out[negotiation.ExtensionID] = map[string]any{}
-	return out
 }
 
 // Negotiator returns the negotiator the shaper resolves profiles with; it
