@@ -104,7 +104,7 @@ func TestFormatArgument(t *testing.T) {
 				markdown(t, call(t, cs, toolTyped, map[string]any{"station": "Bern", formatArg: "markdown"}))
 				profile(t, call(t, cs, toolTyped, map[string]any{"station": "Bern"}))
 
-				// json keeps the minified JSON mirror, though Mirror is MirrorNone.
+				// json keeps the minified JSON mirror, though Mirror is off ("").
 				jsonMirror(t, call(t, cs, toolTyped, map[string]any{"station": "Bern", formatArg: "JSON"}))
 
 				// The handler never sees the argument, and a tool with
