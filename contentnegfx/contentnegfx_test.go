@@ -98,7 +98,7 @@ func TestModuleUsesTheApplicationsLoggerAndOptions(t *testing.T) {
 		fx.NopLogger,
 		fx.Provide(newServer),
 		fx.Supply(zap.New(core)),
-		fx.Supply(&middleware.Options{Mirror: shaping.MirrorNone}),
+		fx.Supply(&middleware.Options{Mirror: ""}),
 		contentnegfx.Module,
 		fx.Populate(&s),
 	)
@@ -106,7 +106,7 @@ func TestModuleUsesTheApplicationsLoggerAndOptions(t *testing.T) {
 	defer app.RequireStop()
 
 	if got := greet(t, s, "format=json", "@bad"); got != "" {
-		t.Errorf("format=json with MirrorNone: text %q, want none", got)
+		t.Errorf("format=json with no mirror: text %q, want none", got)
 	}
 	if logs.FilterMessage("profile negotiated with diagnostics").Len() == 0 {
 		t.Error("the application's logger got no negotiation line")

@@ -72,6 +72,7 @@ type Options struct {
 type Gateway struct {
 	dial     Dialer
 	shaper   *shaping.Shaper
+	refusal  string // the gate's answer, "decline" or "cancel" (shaping.Options.Refusal)
 	log      *zap.Logger
 	timeout  time.Duration
 	maxUp    int
@@ -143,6 +144,7 @@ func New(opts *Options) (*Gateway, error) {
 		sopts.Logger = g.log
 	}
 	g.shaper = shaping.New(&sopts)
+	g.refusal = sopts.Refusal.String()
 	if err := g.shaper.Check(); err != nil {
 		return nil, fmt.Errorf("gateway: %w", err)
 	}

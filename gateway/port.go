@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/internal/rawjson"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -114,22 +115,21 @@ func (port) Answered(x *exchange) ([]string, string) {
 	return ids, state
 }
 
-func (port) Asked(res []byte) shaping.Asked {
-	var a shaping.Asked
+func (port) Asked(res []byte) (ids []string, state string) {
 	if requests, ok := rawjson.Get(res, "inputRequests"); ok {
 		members, _ := rawjson.Members(requests)
 		for _, m := range members {
 			if v, ok := rawjson.Get(m.Value, "method"); ok {
 				if method, _ := rawjson.String(v); method == "elicitation/create" {
-					a.Elicitations = append(a.Elicitations, m.Key)
+					ids = append(ids, m.Key)
 				}
 			}
 		}
 	}
 	if v, ok := rawjson.Get(res, "requestState"); ok {
-		a.State, _ = rawjson.String(v)
+		state, _ = rawjson.String(v)
 	}
-	return a
+	return ids, state
 }
 
 func (port) Internal(text string) error { return newRPCError(codeInternalError, text) }
@@ -327,7 +327,7 @@ func (resourcePort) Rebuild(res []byte, plans []shaping.ContentPlan) []byte {
 }
 
 func (resourcePort) NotFound(uri string, _ []byte, _ error) ([]byte, error) {
-	return nil, &jsonRPCError{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Raw: errorObject(shaping.NotFoundCode, shaping.NotFoundMessage, shaping.NotFoundData(uri))}
+	return nil, &jsonRPCError{Code: notfound.Code, Message: notfound.Message, Raw: errorObject(notfound.Code, notfound.Message, notfound.Data(uri))}
 }
 
 // promptPort is the gateway's side of prompts/get.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/internal/rawjson"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
@@ -241,7 +242,7 @@ func restError(err error, what string) error {
 	if errors.As(err, &rpc) {
 		data, _ := rawjson.Get(rpc.Raw, "data")
 		switch {
-		case shaping.NotFoundOnWire(rpc.Code, data):
+		case notfound.OnWire(rpc.Code, data):
 			return fmt.Errorf("%s: %s: %w", what, rpc.Message, rest.ErrNotFound)
 		case rpc.Code == codeInvalidParams:
 			return fmt.Errorf("%s: %s: %w", what, rpc.Message, rest.ErrInvalidArguments)

@@ -351,7 +351,7 @@ func (s *session) serverRequest(u *upstream, m *message) {
 func (s *session) relay(u *upstream, m *message) {
 	if s.down == nil || !s.canAsk {
 		if m.method == "elicitation/create" {
-			u.respond(m.id, askPortV.Answer(s.g.shaper.Refusal()), nil)
+			u.respond(m.id, askPortV.Answer(s.g.refusal), nil)
 			return
 		}
 		u.respond(m.id, nil, errorObject(codeMethodNotFound, "the client cannot be asked", nil))

@@ -22,8 +22,8 @@ var ErrCannotElicit = errors.New("the client does not support elicitation")
 // question to its client: the client has the real elicitation capability,
 // and did not declare "!interactive".
 func MayElicit(ctx context.Context) bool {
-	if c, ok := shaping.CallFrom(ctx); ok {
-		return !c.Closed
+	if closed, ok := shaping.GateClosed(ctx); ok {
+		return !closed
 	}
 	return hasElicitation(ctx)
 }
@@ -48,9 +48,8 @@ func MayElicit(ctx context.Context) bool {
 // Handlers should call it rather than MCPServer.RequestElicitation, which
 // mcp-go gives no way to gate.
 func Elicit(ctx context.Context, req mcp.CallToolRequest, id string, params mcp.ElicitationParams) (answer *mcp.ElicitationResult, ask *mcp.CallToolResult, err error) {
-	if c, ok := shaping.CallFrom(ctx); ok && c.Closed {
-		c.Gated("Elicit")
-		return refusal(c.Refusal()), nil, nil
+	if action, refused := shaping.Refuse(ctx, "Elicit"); refused {
+		return refusal(action), nil, nil
 	}
 	if !hasElicitation(ctx) {
 		return nil, nil, ErrCannotElicit

@@ -2,10 +2,12 @@ package mcpgo
 
 import (
 	"context"
+	"maps"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/contentneg/contentneg/internal/clientcaps"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -63,13 +65,13 @@ func (a *Adapter) Install(srv *server.MCPServer) {
 	}
 	hooks.AddAfterInitialize(func(ctx context.Context, _ any, req *mcp.InitializeRequest, res *mcp.InitializeResult) {
 		// The SDK shares its extensions map with every result: copy it.
-		res.Capabilities.Extensions = shaping.Advertise(res.Capabilities.Extensions)
+		res.Capabilities.Extensions = advertise(res.Capabilities.Extensions)
 		if session := server.ClientSessionFromContext(ctx); session != nil {
 			a.shaper.Initialize(keyOf(srv, session), session.SessionID(), capabilities(&req.Params.Capabilities))
 		}
 	})
 	hooks.AddAfterDiscover(func(_ context.Context, _ any, _ *mcp.DiscoverRequest, res *mcp.DiscoverResult) {
-		res.Capabilities.Extensions = shaping.Advertise(res.Capabilities.Extensions)
+		res.Capabilities.Extensions = advertise(res.Capabilities.Extensions)
 	})
 	hooks.AddOnUnregisterSession(func(_ context.Context, session server.ClientSession) {
 		a.shaper.EndSession(keyOf(srv, session), session.SessionID())
@@ -103,7 +105,7 @@ func facts(ctx context.Context, meta *mcp.Meta) shaping.Request {
 	}
 	if meta != nil {
 		if caps, ok := meta.AdditionalFields[mcp.MetaKeyClientCapabilities].(map[string]any); ok {
-			r.Meta, r.HasMeta = shaping.ReadCapabilities(caps), true
+			r.Meta, r.HasMeta = clientcaps.Read(caps), true
 		}
 	}
 	if session := server.ClientSessionFromContext(ctx); session != nil && session.SessionID() != "" {
@@ -146,4 +148,14 @@ func keyOf(srv *server.MCPServer, session server.ClientSession) any {
 		return nil
 	}
 	return sessionKey{srv: srv, id: session.SessionID()}
+}
+
+// advertise returns a copy of a server's capability extensions with the
+// extension added, {ID: {}} (contract section 1): the SDK shares its map
+// with every result, so it is never changed.
+func advertise(extensions map[string]any) map[string]any {
+	out := make(map[string]any, len(extensions)+1)
+	maps.Copy(out, extensions)
+	out[shaping.ExtensionID] = map[string]any{}
+	return out
 }

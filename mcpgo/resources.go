@@ -53,7 +53,7 @@ func (*resourcePort) Answered(x resourceRead) ([]string, string) {
 
 // Asked: an mcp-go resource handler returns contents only, never input
 // requests.
-func (*resourcePort) Asked([]mcp.ResourceContents) shaping.Asked { return shaping.Asked{} }
+func (*resourcePort) Asked([]mcp.ResourceContents) ([]string, string) { return nil, "" }
 
 func (*resourcePort) Internal(text string) error { return errors.New(text) }
 
@@ -159,9 +159,9 @@ func (*promptPort) Answered(x promptGet) ([]string, string) {
 	return answeredIDs(x.req.Params.MultiRoundTripParams)
 }
 
-func (*promptPort) Asked(r *mcp.GetPromptResult) shaping.Asked {
+func (*promptPort) Asked(r *mcp.GetPromptResult) ([]string, string) {
 	if r == nil {
-		return shaping.Asked{}
+		return nil, ""
 	}
 	return asked(r.NeedsInput(), r.MultiRoundTripResult)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/contentneg/contentneg/internal/gostruct"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -59,9 +60,9 @@ func (*toolPort) Answered(x toolCall) ([]string, string) {
 	return answeredIDs(x.req.Params.MultiRoundTripParams)
 }
 
-func (*toolPort) Asked(r *mcp.CallToolResult) shaping.Asked {
+func (*toolPort) Asked(r *mcp.CallToolResult) ([]string, string) {
 	if r == nil {
-		return shaping.Asked{}
+		return nil, ""
 	}
 	return asked(r.NeedsInput(), r.MultiRoundTripResult)
 }
@@ -91,7 +92,7 @@ func (*toolPort) Value(r *mcp.CallToolResult) ([]byte, bool) {
 // Struct reports whether the value is a Go struct, encoded in its fields'
 // order (mcp.NewToolResultStructuredOnly(v)); RawStructuredContent wins.
 func (*toolPort) Struct(r *mcp.CallToolResult) bool {
-	return len(r.RawStructuredContent) == 0 && shaping.IsStruct(r.StructuredContent)
+	return len(r.RawStructuredContent) == 0 && gostruct.Is(r.StructuredContent)
 }
 
 func (*toolPort) TextIsValue(r *mcp.CallToolResult, value []byte) bool {
@@ -218,15 +219,15 @@ func answer(action string) mcp.InputResponse {
 
 // asked describes a result's elicitation input requests for the core's
 // elicitation gate (shaping.ToolPort's Asked).
-func asked(needsInput bool, r mcp.MultiRoundTripResult) shaping.Asked {
-	a := shaping.Asked{State: r.RequestState}
+func asked(needsInput bool, r mcp.MultiRoundTripResult) (ids []string, state string) {
+	state = r.RequestState
 	if !needsInput {
-		return a
+		return ids, state
 	}
 	for id, in := range r.InputRequests {
 		if in.Method == mcp.MethodElicitationCreate {
-			a.Elicitations = append(a.Elicitations, id)
+			ids = append(ids, id)
 		}
 	}
-	return a
+	return ids, state
 }

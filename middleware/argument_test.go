@@ -13,7 +13,7 @@ import (
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
-	"github.com/contentneg/contentneg/shaping"
+	"github.com/contentneg/contentneg/negotiation"
 )
 
 const (
@@ -73,7 +73,7 @@ func (a *argsSeen) last() string {
 func TestDefaultTags(t *testing.T) {
 	for _, e := range eras {
 		t.Run(e.name, func(t *testing.T) {
-			s := argumentServer(t, &middleware.Options{Default: shaping.ParseTags("human, format=markdown")}, &argsSeen{})
+			s := argumentServer(t, &middleware.Options{Default: negotiation.Settings{Features: []string{"human", "format=markdown"}}}, &argsSeen{})
 			undeclared := middlewaretest.Connect(t, s, clientOptions(e, nil))
 			markdown(t, call(t, undeclared, toolTyped, map[string]any{"station": "Bern"}))
 			agent := middlewaretest.Connect(t, s, clientOptions(e, []string{"agent"}))
@@ -105,7 +105,7 @@ func TestFormatArgument(t *testing.T) {
 				markdown(t, call(t, cs, toolTyped, map[string]any{"station": "Bern", formatArg: "markdown"}))
 				profile(t, call(t, cs, toolTyped, map[string]any{"station": "Bern"}))
 
-				// json keeps the minified JSON mirror, though Mirror is MirrorNone.
+				// json keeps the minified JSON mirror, though Mirror is off ("").
 				jsonMirror(t, call(t, cs, toolTyped, map[string]any{"station": "Bern", formatArg: "JSON"}))
 
 				// The handler never sees the argument, and a tool with
@@ -190,7 +190,7 @@ func TestToolsListWithFormatArgument(t *testing.T) {
 		t.Run(e.name, func(t *testing.T) {
 			plain := rawListTools(t, argumentServer(t, nil, &argsSeen{}), clientOptions(e, nil))
 			off := argumentServer(t, &middleware.Options{}, &argsSeen{})
-			on := argumentServer(t, &middleware.Options{FormatArgument: formatArg, Default: shaping.ParseTags("human")}, &argsSeen{})
+			on := argumentServer(t, &middleware.Options{FormatArgument: formatArg, Default: negotiation.Settings{Features: []string{"human"}}}, &argsSeen{})
 			var first string
 			for _, tags := range profiles {
 				if got := rawListTools(t, off, clientOptions(e, tags)); got != plain {

@@ -35,7 +35,7 @@ import (
 func sending(s *shaping.Shaper) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if shaping.KindOf(method) != shaping.Question {
+			if sdk.KindOf(method) != sdk.Question {
 				return next(ctx, method, req)
 			}
 			return shaping.Send(ctx, s, sendPort{}, sent{next: next, req: req})
@@ -114,8 +114,8 @@ var ErrCannotElicit = errors.New("the client does not support elicitation")
 // answering with what they have. It works with the Middleware that is
 // installed on the server of req.
 func MayElicit(ctx context.Context, req mcp.Request) bool {
-	if c, ok := shaping.CallFrom(ctx); ok {
-		return !c.Closed
+	if closed, ok := shaping.GateClosed(ctx); ok {
+		return !closed
 	}
 	return sdk.HasElicitation(req)
 }
@@ -143,9 +143,8 @@ func Elicit(ctx context.Context, req *mcp.CallToolRequest, id string, params *mc
 	if req == nil || req.Params == nil || params == nil {
 		return nil, nil, errors.New("middleware.Elicit: nil request or params")
 	}
-	if c, ok := shaping.CallFrom(ctx); ok && c.Closed {
-		c.Gated("Elicit")
-		return &mcp.ElicitResult{Action: c.Refusal()}, nil, nil
+	if action, refused := shaping.Refuse(ctx, "Elicit"); refused {
+		return &mcp.ElicitResult{Action: action}, nil, nil
 	}
 	if !sdk.HasElicitation(req) {
 		return nil, nil, ErrCannotElicit

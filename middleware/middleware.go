@@ -2,6 +2,7 @@ package middleware
 
 import (
 	"context"
+	"maps"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -93,15 +94,15 @@ func (m *Middleware) receiving(tools *toolPort) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			x := exchange{next: next, method: method, req: req}
-			switch shaping.KindOf(method) {
-			case shaping.ToolCall:
+			switch sdk.KindOf(method) {
+			case sdk.ToolCall:
 				res, err := shaping.ServeTool(sdk.WithPost(ctx, req), m.shaper, tools, m.takeArgument(x, tools))
 				return complete(req, res), err
-			case shaping.ResourceRead:
+			case sdk.ResourceRead:
 				return shaping.ServeResource(sdk.WithPost(ctx, req), m.shaper, &m.resource, x)
-			case shaping.PromptGet:
+			case sdk.PromptGet:
 				return shaping.ServePrompt(sdk.WithPost(ctx, req), m.shaper, &m.prompt, x)
-			case shaping.Handshake:
+			case sdk.Handshake:
 				if method == "initialize" {
 					return m.initialize(ctx, method, req, next)
 				}
@@ -145,6 +146,9 @@ func advertise(caps *mcp.ServerCapabilities) *mcp.ServerCapabilities {
 	if caps == nil {
 		caps = &mcp.ServerCapabilities{}
 	}
-	caps.Extensions = shaping.Advertise(caps.Extensions)
+	ext := make(map[string]any, len(caps.Extensions)+1)
+	maps.Copy(ext, caps.Extensions)
+	ext[shaping.ExtensionID] = map[string]any{}
+	caps.Extensions = ext
 	return caps
 }

@@ -24,15 +24,15 @@ func TestMirrorOptions(t *testing.T) {
 	bern := map[string]any{"station": "Bern"}
 	tests := []struct {
 		name   string
-		mirror shaping.Mirror
+		mirror string
 		tags   []string
 		want   []check
 	}{
-		{"structuredContent alone by default", 0, []string{"format=json"}, []check{noText, withStructured}},
-		{"json mirror when asked", shaping.MirrorJSON, []string{"format=json"}, []check{jsonMirror}},
-		{"compact text mirror for format=json", shaping.MirrorCompactText, []string{"format=json"}, []check{plainText, withStructured, contains("Bern")}},
-		{"no mirror for format=json", shaping.MirrorNone, []string{"format=json"}, []check{noText, withStructured}},
-		{"an agent without an explicit format keeps the JSON mirror", shaping.MirrorNone, []string{"agent"}, []check{jsonMirror}},
+		{"structuredContent alone by default", "", []string{"format=json"}, []check{noText, withStructured}},
+		{"json mirror when asked", "json", []string{"format=json"}, []check{jsonMirror}},
+		{"compact text mirror for format=json", "text", []string{"format=json"}, []check{plainText, withStructured, contains("Bern")}},
+		{"no mirror for format=json", "", []string{"format=json"}, []check{noText, withStructured}},
+		{"an agent without an explicit format keeps the JSON mirror", "", []string{"agent"}, []check{jsonMirror}},
 	}
 	for _, e := range eras {
 		for _, tt := range tests {

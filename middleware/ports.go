@@ -9,6 +9,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/gostruct"
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -45,7 +47,7 @@ func (port) Run(ctx context.Context, x exchange, refused shaping.Refused) (mcp.R
 	if err == nil {
 		return res, nil
 	}
-	if call, ok := shaping.CallFrom(ctx); ok && call.Closed {
+	if closed, _ := shaping.GateClosed(ctx); closed {
 		if id, ok := sdk.BridgeRefusal(err); ok {
 			return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{id: &mcp.ElicitParams{}}}, nil
 		}
@@ -64,29 +66,28 @@ func (port) Answered(x exchange) ([]string, string) {
 	return ids, state
 }
 
-func (port) Asked(res mcp.Result) shaping.Asked {
+func (port) Asked(res mcp.Result) (ids []string, state string) {
 	var inputs mcp.InputRequestMap
-	var a shaping.Asked
 	switch r := res.(type) {
 	case *mcp.CallToolResult:
 		if r != nil {
-			inputs, a.State = r.InputRequests, r.RequestState
+			inputs, state = r.InputRequests, r.RequestState
 		}
 	case *mcp.GetPromptResult:
 		if r != nil {
-			inputs, a.State = r.InputRequests, r.RequestState
+			inputs, state = r.InputRequests, r.RequestState
 		}
 	case *mcp.ReadResourceResult:
 		if r != nil {
-			inputs, a.State = r.InputRequests, r.RequestState
+			inputs, state = r.InputRequests, r.RequestState
 		}
 	}
 	for id, in := range inputs {
 		if _, isElicit := in.(*mcp.ElicitParams); isElicit {
-			a.Elicitations = append(a.Elicitations, id)
+			ids = append(ids, id)
 		}
 	}
-	return a
+	return ids, state
 }
 
 // Internal is the protocol error of a failed request.
@@ -127,7 +128,7 @@ func (*toolPort) Value(res mcp.Result) ([]byte, bool) {
 // Struct reports whether structuredContent is a Go struct (a plain handler's
 // own value; typed tools give a json.RawMessage, in sorted order).
 func (*toolPort) Struct(res mcp.Result) bool {
-	return shaping.IsStruct(res.(*mcp.CallToolResult).StructuredContent)
+	return gostruct.Is(res.(*mcp.CallToolResult).StructuredContent)
 }
 
 func (*toolPort) TextIsValue(res mcp.Result, value []byte) bool {
@@ -261,7 +262,7 @@ func (*resourcePort) Rebuild(res mcp.Result, plans []shaping.ContentPlan) mcp.Re
 }
 
 func (*resourcePort) NotFound(uri string, _ mcp.Result, _ error) (mcp.Result, error) {
-	return nil, &jsonrpc.Error{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Data: shaping.NotFoundData(uri)}
+	return nil, &jsonrpc.Error{Code: notfound.Code, Message: notfound.Message, Data: notfound.Data(uri)}
 }
 
 // promptPort is the go-sdk's side of prompts/get.

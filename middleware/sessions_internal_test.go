@@ -134,5 +134,5 @@ func (p keyPort) Run(ctx context.Context, _ struct{}, _ shaping.Refused) (struct
 	return struct{}{}, nil
 }
 func (keyPort) Answered(struct{}) ([]string, string) { return nil, "" }
-func (keyPort) Asked(struct{}) shaping.Asked         { return shaping.Asked{} }
+func (keyPort) Asked(struct{}) ([]string, string)    { return nil, "" }
 func (keyPort) Internal(text string) error           { return errors.New(text) }

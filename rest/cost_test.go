@@ -15,7 +15,7 @@ import (
 // what an Accept header selected before is not reused once the negotiator
 // offers more.
 func TestAcceptFollowsFormatsRegisteredLater(t *testing.T) {
-	neg := shaping.NewNegotiator()
+	neg := shaping.New(nil).Negotiator()
 	h := rest.New(newFake(), &rest.Options{BasePath: "/mcp/v1", Negotiator: neg, CallTimeout: 5 * time.Second})
 	const accept = "text/csv, application/json;q=0.5"
 	call := func() (int, string) {

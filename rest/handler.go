@@ -143,7 +143,7 @@ func New(backend Backend, opts *Options) http.Handler {
 		bodyTimeout: opts.BodyTimeout,
 	}
 	if h.neg == nil {
-		h.neg = shaping.NewNegotiator()
+		h.neg = shaping.New(nil).Negotiator()
 	}
 	if opts.FormatArgument != "" {
 		h.argument = shaping.New(&shaping.Options{FormatArgument: opts.FormatArgument})

@@ -18,7 +18,7 @@ import (
 // text, toon): the endpoints
 // whose bodies are listings, and prompts, whose text the server does not
 // render in further formats.
-var builtin = shaping.NewNegotiator()
+var builtin = shaping.New(nil).Negotiator()
 
 // negotiate picks the response's media type for q: ?format= when given,
 // else the Accept header, among the media types neg can choose. It returns

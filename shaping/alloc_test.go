@@ -14,11 +14,11 @@ import (
 // allocations (the tag list, the profile and the call).
 func TestStatelessResolutionAllocations(t *testing.T) {
 	s := shaping.New(nil)
-	caps := shaping.ReadCapabilities(map[string]any{
-		"extensions": map[string]any{negotiation.ExtensionID: negotiation.Settings{
+	caps := shaping.Capabilities{
+		Extensions: map[string]any{negotiation.ExtensionID: negotiation.Settings{
 			Features: []string{"agent", "mcp-capable", "sampling", "elicitation", "roots", "tasks", "verbosity=compact", "format=json"},
 		}.Map()},
-	})
+	}
 	ctx := context.Background()
 	var got context.Context
 	allocs := testing.AllocsPerRun(100, func() {

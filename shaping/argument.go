@@ -11,30 +11,18 @@ import (
 	"github.com/contentneg/contentneg/negotiation"
 )
 
-// Settings are a client's extension settings, or the server's default
-// tags ([Options].Default): {"version": "1.0", "features": [...]}.
-type Settings = negotiation.Settings
-
-// ParseTags splits an operator's list of default tags ("human,
-// format=markdown", as a command-line flag gives it) into the features of
-// [Options].Default.
-func ParseTags(list string) Settings {
-	var s Settings
-	for t := range strings.SplitSeq(list, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			s.Features = append(s.Features, t)
-		}
-	}
-	return s
-}
-
-// Check reports what the server cannot start with: default tags
-// ([Options].Default) with an invalid tag, an unknown value of a registry
-// key ("format=xml"), a contradiction or a major version other than 1
-// (contract section 1). Call it once the server's formats are added
+// Check reports what the server cannot start with: an [Options].Mirror it
+// does not know, or default tags ([Options].Default) with an invalid tag,
+// an unknown value of a registry key ("format=xml"), a contradiction or a
+// major version other than 1 (contract section 1). Call it once the server's formats are added
 // ([Shaper.AddFormat]), before serving: "format=csv" is valid only then.
 // Until the default checks, clients that declare nothing get no default.
 func (s *Shaper) Check() error {
+	switch s.mirrorName {
+	case "", mirrorNameJSON, mirrorNameText:
+	default:
+		return fmt.Errorf("shaping: Options.Mirror %q: want \"\", %q or %q", s.mirrorName, mirrorNameJSON, mirrorNameText)
+	}
 	_, err := s.defaultProfile()
 	return err
 }

@@ -119,19 +119,19 @@ func TestTakeArgumentMap(t *testing.T) {
 func TestCheckDefault(t *testing.T) {
 	tests := []struct {
 		name    string
-		give    shaping.Settings
+		give    negotiation.Settings
 		wantErr string // "" : none
 		want    string // the default profile, "" for none
 	}{
-		{"none", shaping.Settings{}, "", ""},
+		{"none", negotiation.Settings{}, "", ""},
 		{"flag form", shaping.ParseTags(" human, format=markdown "), "", "v1.0 audience=human format=markdown verbosity=unset interactive=unknown mcp-capable=unknown rendering=markdown"},
-		{"one feature holding a list", shaping.Settings{Features: []string{"agent,verbosity=compact"}}, "", "v1.0 audience=agent format=unset verbosity=compact interactive=unknown mcp-capable=unknown rendering=structured"},
+		{"one feature holding a list", negotiation.Settings{Features: []string{"agent,verbosity=compact"}}, "", "v1.0 audience=agent format=unset verbosity=compact interactive=unknown mcp-capable=unknown rendering=structured"},
 		{"a registered format", shaping.ParseTags("format=csv"), "", "v1.0 audience=unknown format=custom verbosity=unset interactive=unknown mcp-capable=unknown rendering=custom"},
 		{"an invalid tag", shaping.ParseTags("human, @#$"), `"@#$"`, ""},
 		{"an unknown format", shaping.ParseTags("format=xml"), `"format=xml"`, ""},
 		{"a contradiction", shaping.ParseTags("interactive, !interactive"), "interactive", ""},
-		{"a major version it does not know", shaping.Settings{Version: "2.0", Features: []string{"human"}}, `"2.0"`, ""},
-		{"a version without tags", shaping.Settings{Version: "1.0"}, `"1.0"`, ""},
+		{"a major version it does not know", negotiation.Settings{Version: "2.0", Features: []string{"human"}}, `"2.0"`, ""},
+		{"a version without tags", negotiation.Settings{Version: "1.0"}, `"1.0"`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -307,4 +307,15 @@ func BenchmarkTakeArgument(b *testing.B) {
 			}
 		}
 	})
+}
+
+func TestCheckMirror(t *testing.T) {
+	for _, give := range []string{"", "json", "text"} {
+		if err := shaping.New(&shaping.Options{Mirror: give}).Check(); err != nil {
+			t.Errorf("Mirror %q: Check() = %v, want nil", give, err)
+		}
+	}
+	if err := shaping.New(&shaping.Options{Mirror: "markdown"}).Check(); err == nil || !strings.Contains(err.Error(), `"markdown"`) {
+		t.Errorf(`Mirror "markdown": Check() = %v, want an error naming it`, err)
+	}
 }

@@ -10,20 +10,18 @@ import (
 	"github.com/contentneg/contentneg/negotiation"
 )
 
-// Call is the call under way that a handler's context carries ([CallFrom]):
-// one request of a client that declared the extension. A handler's helper
-// (an SDK's Elicit) asks it whether the elicitation gate is closed for the
-// client ([Call.Closed]) and, if so, answers with the gate's refusal
-// ([Call.Refusal]) and logs it ([Call.Gated]). [ServeTool], [ServeResource]
-// and [ServePrompt] make it.
-type Call struct {
-	// Closed says the elicitation gate is closed: no question reaches the
-	// client, and the gate answers with [Call.Refusal] (contract section 6).
-	Closed bool
+// call is the call under way that a handler's context carries
+// (callFrom): one request of a client that declared the extension.
+// [ServeTool], [ServeResource] and [ServePrompt] make it; a handler's
+// helper (an SDK's Elicit) asks it through [GateClosed] and [Refuse].
+type call struct {
+	// closed says the elicitation gate is closed: no question reaches the
+	// client, and the gate answers with the refusal (contract section 6).
+	closed bool
 
 	s     *Shaper
 	key   any
-	ctx   callContext       // the context of [Call.withContext], in the call's own allocation
+	ctx   callContext       // the context of [call.withContext], in the call's own allocation
 	hints negotiation.Hints // the handler's hints, when the profile wants them
 	// argument says the format came from the call's format argument.
 	argument bool
@@ -36,21 +34,21 @@ type Call struct {
 }
 
 // begin starts a call of client c on the connection key (nil for none).
-func (s *Shaper) begin(c client, key any, method, name string) *Call {
+func (s *Shaper) begin(c client, key any, method, name string) *call {
 	closed, reason := c.Profile.ElicitationGate(c.Elicitation)
 	s.sessions.begin(key, name)
-	return &Call{s: s, key: key, client: c, method: method, name: name, Closed: closed, reason: reason}
+	return &call{s: s, key: key, client: c, method: method, name: name, closed: closed, reason: reason}
 }
 
 // end ends the call.
-func (c *Call) end() { c.s.sessions.done(c.key, c.name) }
+func (c *call) end() { c.s.sessions.done(c.key, c.name) }
 
 // callContext is ctx carrying the call under the carrier key: one
-// value gives both the call ([CallFrom]) and its profile
+// value gives both the call (callFrom) and its profile
 // (negotiation.FromContext), and it costs no allocation of its own.
 type callContext struct {
 	context.Context
-	call *Call
+	call *call
 }
 
 func (c *callContext) Value(key any) any {
@@ -62,8 +60,8 @@ func (c *callContext) Value(key any) any {
 
 // carrier is the call as the context value that answers negotiation's
 // questions: a negotiation.HintsCarrier. It is a type of its own so that
-// the methods negotiation asks for are not part of [Call]'s API.
-type carrier Call
+// the methods negotiation asks for are not methods of call.
+type carrier call
 
 // CarriedProfile returns the call's profile (negotiation.Carrier).
 func (c *carrier) CarriedProfile() *negotiation.Profile { return c.client.Profile }
@@ -81,32 +79,49 @@ func (c *carrier) CarriedHints() *negotiation.Hints {
 // negotiation.FromContext) and, when the profile wants hints, a collector
 // for them (for negotiation.AddHints), in one context value that costs no
 // allocation. Call it once per call.
-func (c *Call) withContext(ctx context.Context) context.Context {
+func (c *call) withContext(ctx context.Context) context.Context {
 	c.ctx = callContext{Context: ctx, call: c}
 	return &c.ctx
 }
 
 // handlerHints returns the hints the handler attached in the call's
 // context.
-func (c *Call) handlerHints() []string { return (*carrier)(c).CarriedHints().All() }
+func (c *call) handlerHints() []string { return (*carrier)(c).CarriedHints().All() }
 
-// CallFrom returns the call ctx carries: the handlers' helpers use it to
-// learn whether the gate is closed for their client.
-func CallFrom(ctx context.Context) (*Call, bool) {
+// callFrom returns the call ctx carries.
+func callFrom(ctx context.Context) (*call, bool) {
 	c, ok := ctx.Value(ctxkey.Carrier{}).(*carrier)
-	return (*Call)(c), ok && c != nil
+	return (*call)(c), ok && c != nil
 }
 
-// Refusal returns the elicitation action the call's gate answers with.
-func (c *Call) Refusal() string { return c.s.Refusal() }
+// GateClosed reports whether the elicitation gate is closed for the call
+// ctx carries (contract section 6): a handler's helper that would ask the
+// client (an SDK's Elicit) must not, and answers with [Refuse] instead. ok
+// is false when ctx carries no call of a client that declared the
+// extension: the gate does not apply to it.
+func GateClosed(ctx context.Context) (closed, ok bool) {
+	c, ok := callFrom(ctx)
+	return ok && c.closed, ok
+}
 
-// Refusal returns the elicitation action the gate answers with: "decline"
-// or "cancel".
-func (s *Shaper) Refusal() string { return s.refusal.String() }
+// Refuse answers an elicitation in the client's place when the gate is
+// closed for the call ctx carries: it logs the gated elicitation at debug
+// level, path naming what would have asked ("Elicit"), and returns the
+// gate's answer, "decline" or "cancel" ([Options].Refusal). refused is
+// false, and nothing is logged, when the gate is open or ctx carries no
+// call: the helper then asks the client.
+func Refuse(ctx context.Context, path string) (action string, refused bool) {
+	c, ok := callFrom(ctx)
+	if !ok || !c.closed {
+		return "", false
+	}
+	c.gated(path)
+	return c.s.refusal.String(), true
+}
 
-// Gated logs one gated elicitation at debug level, with the tool name and
+// gated logs one gated elicitation at debug level, with the tool name and
 // the reason (contract section 6).
-func (c *Call) Gated(path string) { c.s.logGated(c.name, c.method, c.reason, path) }
+func (c *call) gated(path string) { c.s.logGated(c.name, c.method, c.reason, path) }
 
 func (s *Shaper) logGated(name, method, reason, path string) {
 	if ce := s.log.Check(zap.DebugLevel, "elicitation gated"); ce != nil {
@@ -120,17 +135,17 @@ func (s *Shaper) logGated(name, method, reason, path string) {
 	}
 }
 
-// GateSending decides for an elicitation request about to be sent to the
+// gateSending decides for an elicitation request about to be sent to the
 // client (the legacy era's elicitation/create): true means it must not be
-// sent, and [Shaper.Refusal] is its answer. The call comes from ctx when
+// sent, and the refusal is its answer. The call comes from ctx when
 // the handler passed its own on; otherwise from the connection key, and
 // the log names the calls the connection has under way.
 func (s *Shaper) gateSending(ctx context.Context, key any) bool {
-	if c, ok := CallFrom(ctx); ok && c.s == s {
-		if c.Closed {
-			c.Gated("elicitation/create")
+	if c, ok := callFrom(ctx); ok && c.s == s {
+		if c.closed {
+			c.gated("elicitation/create")
 		}
-		return c.Closed
+		return c.closed
 	}
 	c, ok := s.sessions.load(key)
 	if !ok {
@@ -146,13 +161,6 @@ func (s *Shaper) gateSending(ctx context.Context, key any) bool {
 // maxGateRounds bounds how often a handler is called again with the gate's
 // answers before the gate gives up on it.
 const maxGateRounds = 8
-
-// Asked describes a result for the stateless era's gate: the ids of the
-// elicitation input requests it carries, and its request state.
-type Asked struct {
-	Elicitations []string
-	State        string
-}
 
 // stillAskingError is what gate returns when a handler keeps asking for
 // elicitations after the gate answered them.
@@ -173,38 +181,38 @@ func (e *stillAskingError) Error() string {
 // answers: no elicitation reaches the client. Other input requests
 // (sampling, roots) go to the client as usual. After eight rounds the gate
 // gives up with a *stillAskingError.
-func gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
+func gate[R any](c *call, invoke func(refused []string, state string) (R, error), asked func(R) (ids []string, state string)) (R, error) {
 	res, err := invoke(nil, "")
-	if !c.Closed {
+	if !c.closed {
 		return res, err
 	}
 	for round := 0; err == nil; round++ {
-		a := asked(res)
-		if len(a.Elicitations) == 0 {
+		ids, state := asked(res)
+		if len(ids) == 0 {
 			return res, nil
 		}
-		for range a.Elicitations {
-			c.Gated("inputRequests")
+		for range ids {
+			c.gated("inputRequests")
 		}
 		if round == maxGateRounds {
 			var zero R
 			return zero, &stillAskingError{name: c.name, reason: c.reason}
 		}
-		res, err = invoke(a.Elicitations, a.State)
+		res, err = invoke(ids, state)
 	}
 	return res, err
 }
 
-// Forged returns, of the ids of the elicitation answers a request carries,
+// forged returns, of the ids of the elicitation answers a request carries,
 // those the gate must replace with the refusal: all of them when the gate
 // is closed (the client was never asked, so an "accept" from it must not
 // pass a confirmation), none otherwise.
-func (c *Call) forged(ids []string) []string {
-	if !c.Closed || len(ids) == 0 {
+func (c *call) forged(ids []string) []string {
+	if !c.closed || len(ids) == 0 {
 		return nil
 	}
 	for range ids {
-		c.Gated("inputResponses")
+		c.gated("inputResponses")
 	}
 	return ids
 }

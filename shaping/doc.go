@@ -1,62 +1,69 @@
 // Package shaping is the core of content negotiation: it owns every call a
 // front end serves (an SDK's middleware, the REST binding, the gateway), and
-// makes every decision of the contract in one place.
-//
-// # A server
-//
-// A server makes one [Shaper] with [New]: its [Options] say how each tool
-// renders ([Tool]), what clients that declare nothing get (the operator's
-// default tags), whether the model may pick a call's format (the format
-// argument) and whether a panicking handler is recovered. It may add
-// renderers ([Shaper.Register], [Shaper.Handle]) and formats
-// ([Shaper.AddFormat]), then checks its defaults ([Shaper.Check]) before
-// serving.
+// makes every decision of the contract in one place. It never imports an
+// MCP SDK and never chooses the rendering: the client's profile does.
 //
 // # One call
 //
-// A front end serves each tools/call with [ServeTool], each resources/read
-// with [ServeResource], each prompts/get with [ServePrompt], any other
-// request with [Serve] ([KindOf] tells which), and sends each
-// elicitation/create with [Send]. ServeTool, for one tools/call:
+// A front end hands each tools/call to [ServeTool], with its [Shaper] and a
+// port (the example of ServeTool serves calls through a toy front end).
+// ServeTool then:
 //
-//  1. resolves the client's profile from the request's facts (a [Request]):
-//     its own _meta capabilities, the session's initialize capabilities,
-//     the profile store, the default tags; the format argument, when the
-//     model gave one ([Shaper.TakeArgument]), overrides it for the call;
-//  2. runs the handler with the profile in its context
-//     (negotiation.FromContext; [CallFrom] for the handler's helpers),
-//     behind the elicitation gate: a client that cannot answer is never
-//     asked, and the handler gets the gate's refusal ([Refused]);
-//  3. plans what the result becomes for the profile (structured, markdown,
+//  1. resolves the client's profile from the request's facts, a [Request]
+//     the port gives: its own _meta capabilities ([Capabilities]), the
+//     session's initialize capabilities, the profile store, the operator's
+//     default tags; a format argument the model gave ([Argument], taken out
+//     of the arguments with [Shaper.TakeArgument]) overrides it for the call;
+//  2. passes a client that did not declare the extension straight through:
+//     the handler's result comes back as it is, at no allocation;
+//  3. runs the handler with the profile in its context
+//     (negotiation.FromContext), behind the elicitation gate: a client that
+//     cannot answer is never asked, and the handler gets the gate's refusal
+//     ([Refused]); a handler's helper that would ask asks [GateClosed] and
+//     answers with [Refuse];
+//  4. plans what the result becomes for the profile (structured, markdown,
 //     text, TOON, HTML or a registered format, with hints for the
-//     assistant) and has the front end rebuild it ([Block]);
-//  4. with [Options.Recover], turns a panicking handler into a tool error.
+//     assistant) and has the port rebuild it from [Block]s;
+//  5. with [Options].Recover, turns a panicking handler into a tool error.
 //
-// A client that did not declare the extension gets the handler's result as
-// it is, and costs no allocation. The example of [ServeTool] serves calls
-// through a toy front end.
+// [ServeResource] serves resources/read the same way, its contents
+// described as [Content] and rebuilt from [ContentPlan]s; every form of
+// "not found" ([ErrNotFound] on the handler's side) becomes the contract's
+// error. [ServePrompt] serves prompts/get, [Serve] any other request (the
+// profile in the context, recovery), and [Send] sends the legacy era's
+// elicitation/create through the gate.
 //
 // # Ports
 //
-// A front end answers what needs its SDK's types through a port
-// ([ToolPort], [ResourcePort], [PromptPort], [SendPort], all built on
-// [Port]): the request's facts, running the handler, what a result holds
-// ([Content] for resources), and rebuilding it from the plan ([Block],
-// [ContentPlan]). Ports never decide, and front ends import no other
-// package of the core: [Options] are every front end's options, and
-// [ExtensionID], [Settings], [Negotiator] and [RenderGeneric] are what they
-// need of the packages below.
+// A front end answers what needs its SDK's types through a port:
+// [ToolPort], [ResourcePort], [PromptPort], all built on [Port], and
+// [SendPort]. A port gives the request's facts, runs the handler, says
+// what a result holds and rebuilds it from the plan; it never decides.
+//
+// # A server
+//
+// A server makes one Shaper with [New]. Its [Options] say how each tool
+// renders ([Tool], by name), what clients that declare nothing get (the
+// default tags), whether the model may pick a call's format (the format
+// argument), what a format=json client gets beside structuredContent, and
+// whether a panicking handler is recovered. It may add renderers
+// ([Shaper.Register], [Shaper.Handle]) and formats ([Shaper.AddFormat]),
+// then checks its options ([Shaper.Check]) before serving.
 //
 // # Sessions and questions
 //
 // A legacy-era session's profile is negotiated once ([Shaper.Initialize])
-// and forgotten when the connection ends ([Shaper.EndSession]). [Send]
-// bounds the elicitations a handler waits on: a timeout
-// ([Options.QuestionTimeout]), the session's end ([Shaper.EndQuestions]),
-// the server's shutdown ([Shaper.Close]). A resource that does not exist is
-// [ErrNotFound] on the handler's side and [NotFoundCode] on the wire, in
-// every form a handler may say it ([NotFound]).
+// and forgotten when the connection ends ([Shaper.EndSession]). Send bounds
+// the elicitations a handler waits on: a timeout
+// ([Options].QuestionTimeout), the session's end ([Shaper.EndQuestions]),
+// the server's shutdown ([Shaper.Close]).
 //
-// The package never imports an MCP SDK and never chooses the rendering:
-// the profile does.
+// # What front ends need of the packages below
+//
+// Front ends import no other package of the core, so that no decision can
+// be written in one twice: [ExtensionID] names the extension, the
+// [Negotiator] ([Shaper.Negotiator]) picks a format from an HTTP Accept
+// header, [RenderGeneric] renders values no tool produced, and [JSON],
+// [Markdown], [Text], [HTML] and [ParseVerbosity] are the formats and
+// verbosities the REST binding names.
 package shaping

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -30,8 +31,8 @@ type toyPort struct{}
 func (toyPort) Facts(c toyCall) (facts shaping.Request, name string) {
 	if c.tags != nil {
 		// The request's own _meta capabilities (the stateless era).
-		settings := shaping.Settings{Version: "1.0", Features: c.tags}
-		facts.Meta.Extensions = map[string]any{shaping.ExtensionID: settings.Map()}
+		settings := negotiation.Settings{Version: "1.0", Features: c.tags}
+		facts.Meta.Extensions = map[string]any{negotiation.ExtensionID: settings.Map()}
 		facts.HasMeta, facts.Stateless = true, true
 	}
 	return facts, "get_weather"
@@ -44,7 +45,7 @@ func (toyPort) Run(ctx context.Context, c toyCall, _ shaping.Refused) (toyResult
 }
 
 func (toyPort) Answered(toyCall) ([]string, string) { return nil, "" }
-func (toyPort) Asked(toyResult) shaping.Asked       { return shaping.Asked{} }
+func (toyPort) Asked(toyResult) ([]string, string)  { return nil, "" }
 func (toyPort) Internal(text string) error          { return errors.New(text) }
 
 func (toyPort) Status(toyResult) (isError, needsInput, ok bool) { return false, false, true }

@@ -2,6 +2,7 @@ package shaping
 
 import (
 	"context"
+	"strings"
 
 	"github.com/contentneg/contentneg/negotiation"
 )
@@ -11,6 +12,7 @@ import (
 // by. They are not part of the package's API: front ends serve whole calls.
 
 type (
+	Call             = call
 	Result           = toolResult
 	Plan             = toolPlan
 	Client           = client
@@ -25,7 +27,19 @@ var (
 	Unanswered         = unanswered
 )
 
-func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) Asked) (R, error) {
+// ParseTags splits a list of default tags as a command-line flag gives it
+// ("human, format=markdown").
+func ParseTags(list string) negotiation.Settings {
+	var s negotiation.Settings
+	for t := range strings.SplitSeq(list, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			s.Features = append(s.Features, t)
+		}
+	}
+	return s
+}
+
+func Gate[R any](c *Call, invoke func(refused []string, state string) (R, error), asked func(R) ([]string, string)) (R, error) {
 	return gate(c, invoke, asked)
 }
 
@@ -63,6 +77,8 @@ func (c *Call) Done()                                       { c.end() }
 func (c *Call) Context(ctx context.Context) context.Context { return c.withContext(ctx) }
 func (c *Call) Forged(ids []string) []string                { return c.forged(ids) }
 func (c *Call) Name() string                                { return c.name }
+
+func CallFrom(ctx context.Context) (*Call, bool) { return callFrom(ctx) }
 
 func (p toolPlan) Content(isText []bool) []Block { return p.blocks(isText) }
 func (p toolPlan) Unchanged() bool               { return p.unchanged() }

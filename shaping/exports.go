@@ -18,20 +18,12 @@ const ExtensionID = negotiation.ExtensionID
 // added with [Shaper.AddFormat].
 type Negotiator = negotiation.Negotiator
 
-// NewNegotiator returns a negotiator of the built-in formats.
-func NewNegotiator() *Negotiator { return negotiation.New(nil) }
-
 // RenderGeneric renders a JSON value with the generic renderer of
 // mediaType (markdown, plain text, TOON): what a front end gives for values
 // no tool produced, such as listings.
 func RenderGeneric(value []byte, mediaType string) (string, error) {
 	return renderers.Generic{}.Render(value, renderers.Options{MediaType: mediaType})
 }
-
-// Format is an output format: the name a client asks for, the media type
-// it is served as and the rendering that makes it (package format). Front
-// ends speak of formats in these words, the REST binding of its media types.
-type Format = format.Format
 
 // The built-in formats a front end names.
 var (

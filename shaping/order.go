@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"reflect"
 	"slices"
 
 	"github.com/tidwall/gjson"
@@ -57,7 +56,7 @@ func (s *Shaper) needsSchema(p *negotiation.Profile, argument bool) bool {
 	case format.RenderingPassThrough:
 		return false
 	case format.RenderingStructured:
-		return !s.structuredAlone(p, argument) || s.mirror != MirrorNone
+		return !s.structuredAlone(p, argument) || s.mirror != mirrorNone
 	}
 	return true
 }
@@ -71,18 +70,6 @@ func (s *Shaper) needsSchema(p *negotiation.Profile, argument bool) bool {
 // structuredContent (contract section 1).
 func (s *Shaper) structuredAlone(p *negotiation.Profile, argument bool) bool {
 	return p.Format() == format.JSON && !argument && !p.FromDefault()
-}
-
-// IsStruct reports whether v is a Go struct, or a pointer to one: its
-// JSON encoding has its members in the order of the struct's fields. Front
-// ends use it to answer [ToolPort] Struct: a struct's member order then wins
-// over the output schema's (contract section 5, "Order and identity").
-func IsStruct(v any) bool {
-	t := reflect.TypeOf(v)
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t != nil && t.Kind() == reflect.Struct
 }
 
 // orderer writes a JSON value minified, with the members of each object

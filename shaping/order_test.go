@@ -115,47 +115,25 @@ func TestOrderAndIdentity(t *testing.T) {
 	}
 }
 
-func TestIsStruct(t *testing.T) {
-	type s struct{ A int }
-	var nilPtr *s
-	tests := []struct {
-		give any
-		want bool
-	}{
-		{s{}, true},
-		{&s{}, true},
-		{nilPtr, true},
-		{map[string]any{"a": 1}, false},
-		{[]byte(`{}`), false},
-		{nil, false},
-		{3, false},
-	}
-	for _, tt := range tests {
-		if got := shaping.IsStruct(tt.give); got != tt.want {
-			t.Errorf("IsStruct(%#v) = %v, want %v", tt.give, got, tt.want)
-		}
-	}
-}
-
 func TestNeedsSchema(t *testing.T) {
 	tests := []struct {
 		name     string
-		mirror   shaping.Mirror
+		mirror   string
 		tags     []string
 		want     bool
 		argument bool // the format is the format argument's
 		def      bool // the profile is the server's default tags
 	}{
-		{name: "format=json by the argument: the mirror follows the schema", mirror: shaping.MirrorNone, tags: []string{"format=json"}, want: true, argument: true},
-		{name: "format=json by the default tags: the mirror follows the schema", mirror: shaping.MirrorNone, tags: []string{"format=json"}, want: true, def: true},
-		{name: "undeclared", mirror: shaping.MirrorNone, tags: nil, want: false},
-		{name: "pass-through", mirror: shaping.MirrorNone, tags: []string{"verbosity=standard"}, want: false},
-		{name: "agent: the mirror follows the schema", mirror: shaping.MirrorNone, tags: []string{"agent"}, want: true},
-		{name: "format=json alone", mirror: shaping.MirrorNone, tags: []string{"format=json"}, want: false},
-		{name: "format=json with the JSON mirror", mirror: shaping.MirrorJSON, tags: []string{"format=json"}, want: true},
-		{name: "format=json with the compact text mirror", mirror: shaping.MirrorCompactText, tags: []string{"format=json"}, want: true},
-		{name: "markdown", mirror: shaping.MirrorNone, tags: []string{"human"}, want: true},
-		{name: "text", mirror: shaping.MirrorNone, tags: []string{"format=text"}, want: true},
+		{name: "format=json by the argument: the mirror follows the schema", mirror: "", tags: []string{"format=json"}, want: true, argument: true},
+		{name: "format=json by the default tags: the mirror follows the schema", mirror: "", tags: []string{"format=json"}, want: true, def: true},
+		{name: "undeclared", mirror: "", tags: nil, want: false},
+		{name: "pass-through", mirror: "", tags: []string{"verbosity=standard"}, want: false},
+		{name: "agent: the mirror follows the schema", mirror: "", tags: []string{"agent"}, want: true},
+		{name: "format=json alone", mirror: "", tags: []string{"format=json"}, want: false},
+		{name: "format=json with the JSON mirror", mirror: "json", tags: []string{"format=json"}, want: true},
+		{name: "format=json with the compact text mirror", mirror: "text", tags: []string{"format=json"}, want: true},
+		{name: "markdown", mirror: "", tags: []string{"human"}, want: true},
+		{name: "text", mirror: "", tags: []string{"format=text"}, want: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 	"go.uber.org/zap"
 )
 
-// DefaultQuestionTimeout is how long an elicitation put to a client waits
+// defaultQuestionTimeout is how long an elicitation put to a client waits
 // for its answer when [Options.QuestionTimeout] is zero (contract section 6).
-const DefaultQuestionTimeout = 5 * time.Minute
+const defaultQuestionTimeout = 5 * time.Minute
 
 // Why an open question ended without the client's answer: unanswered
 // returns one of them, and [Send] then answers the handler with "cancel".

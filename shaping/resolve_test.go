@@ -89,17 +89,17 @@ func TestGateRounds(t *testing.T) {
 			return "ask", nil
 		}
 		return "done:" + state, nil
-	}, func(r string) shaping.Asked {
+	}, func(r string) ([]string, string) {
 		if r == "ask" {
-			return shaping.Asked{Elicitations: []string{"q"}, State: "s1"}
+			return []string{"q"}, "s1"
 		}
-		return shaping.Asked{}
+		return nil, ""
 	})
 	if err != nil || res != "done:s1" || len(calls) != 2 || calls[1][0] != "q" {
 		t.Errorf("res %q, err %v, calls %v; want one retry answering q with the state", res, err, calls)
 	}
 	_, err = shaping.Gate(closed, func([]string, string) (string, error) { return "ask", nil },
-		func(string) shaping.Asked { return shaping.Asked{Elicitations: []string{"q"}} })
+		func(string) ([]string, string) { return []string{"q"}, "" })
 	if _, ok := err.(*shaping.StillAskingError); !ok {
 		t.Errorf("a handler that never stops asking: err = %v, want *StillAskingError", err)
 	}
@@ -107,7 +107,7 @@ func TestGateRounds(t *testing.T) {
 	defer open.Done()
 	n := 0
 	res, _ = shaping.Gate(open, func([]string, string) (string, error) { n++; return "ask", nil },
-		func(string) shaping.Asked { return shaping.Asked{Elicitations: []string{"q"}} })
+		func(string) ([]string, string) { return []string{"q"}, "" })
 	if res != "ask" || n != 1 {
 		t.Errorf("open gate: %q after %d calls, want the question passed on after 1", res, n)
 	}
@@ -144,10 +144,10 @@ func TestPlanContent(t *testing.T) {
 func TestUnreadableDeclarationClosesTheGate(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
-		defaults shaping.Settings
+		defaults negotiation.Settings
 		want     format.Rendering
 	}{
-		{"no default", shaping.Settings{}, format.RenderingPassThrough},
+		{"no default", negotiation.Settings{}, format.RenderingPassThrough},
 		{"default human", shaping.ParseTags("human"), format.RenderingMarkdown},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -36,8 +37,9 @@ type Port[Req, Res any] interface {
 	// Answered returns the ids of the elicitation answers the request
 	// carries in its own input responses, and its request state.
 	Answered(req Req) (ids []string, state string)
-	// Asked describes the elicitation input requests a result carries.
-	Asked(res Res) Asked
+	// Asked returns the ids of the elicitation input requests a result
+	// carries (the stateless era's questions), and its request state.
+	Asked(res Res) (ids []string, state string)
 	// Internal returns the protocol error of a failed request with text.
 	Internal(text string) error
 }
@@ -67,8 +69,9 @@ type ToolPort[Req, Res any] interface {
 	// it is).
 	Value(res Res) (value []byte, ok bool)
 	// Struct reports whether the result's structuredContent is a Go struct
-	// value (see [IsStruct]), so that the JSON of Value has the struct's
-	// field order (contract section 5, "Order and identity").
+	// value, or a pointer to one, so that the JSON of Value has the
+	// struct's field order, which wins over the output schema's (contract
+	// section 5, "Order and identity").
 	Struct(res Res) bool
 	// TextIsValue reports whether the result's content is one text block
 	// whose text is exactly value (a typed tool's JSON text), so that the
@@ -103,8 +106,8 @@ type ToolPort[Req, Res any] interface {
 //  3. a client that did not declare the extension gets the handler's result
 //     as it is, and the call costs no allocation;
 //  4. for the others the handler runs ([Port] Run) with the profile in its
-//     context (negotiation.FromContext, and [CallFrom] for the handler's
-//     helpers), behind the elicitation gate: a client that cannot answer is
+//     context (negotiation.FromContext, and [GateClosed] and [Refuse] for
+//     the handler's helpers), behind the elicitation gate: a client that cannot answer is
 //     never asked, the answers it carries are replaced by the gate's refusal
 //     ([Refused]), and a handler that keeps asking gets a tool error;
 //  5. the result is planned for the profile and rebuilt by the port
@@ -174,11 +177,11 @@ func stillAsking(err error) (*stillAskingError, bool) {
 // gated runs the handler behind the elicitation gate: the answers the
 // request carries are replaced by the refusal when forged, and the
 // handler's elicitation input requests are answered with it.
-func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
-	if !call.Closed {
+func gated[Req, Res any](ctx context.Context, call *call, port Port[Req, Res], req Req) (Res, error) {
+	if !call.closed {
 		return port.Run(ctx, req, Refused{})
 	}
-	refusal := call.Refusal()
+	refusal := call.s.refusal.String()
 	var forged []string
 	ids, state := port.Answered(req)
 	forged = call.forged(ids)
@@ -194,7 +197,7 @@ func gated[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], r
 }
 
 // rewriteTool rewrites a result as planTool plans it.
-func rewriteTool[Req, Res any](s *Shaper, call *Call, port ToolPort[Req, Res], req Req, res Res) Res {
+func rewriteTool[Req, Res any](s *Shaper, call *call, port ToolPort[Req, Res], req Req, res Res) Res {
 	isError, needsInput, ok := port.Status(res)
 	if !ok || isError || needsInput {
 		return res // the handler's error or question stands as it is, hints included
@@ -260,15 +263,17 @@ type ResourcePort[Req, Res any] interface {
 	// Rebuild returns a new result holding the contents plans describe.
 	Rebuild(res Res, plans []ContentPlan) Res
 	// NotFound returns the outcome that tells the client the resource uri
-	// does not exist: the contract's -32602 with data.uri where the SDK can
-	// carry it ([NotFoundCode], [NotFoundMessage], [NotFoundData]), the
-	// handler's own outcome (res, err) where it cannot.
+	// does not exist (contract section 7, SEP-2093): the JSON-RPC error
+	// -32602 with the message "Resource not found" and the data
+	// {"uri": uri} where the SDK can carry it, the handler's own outcome
+	// (res, err) where it cannot.
 	NotFound(uri string, res Res, err error) (Res, error)
 }
 
 // ServeResource serves one resources/read (contract section 7): for every
-// client, every form of "not found" ([NotFound]) becomes the front end's
-// not-found error; for a client that declared the extension, the profile
+// client, every form of "not found" ([ErrNotFound], fs.ErrNotExist, the
+// earlier specifications' -32002, an empty list of contents) becomes the
+// front end's not-found error ([ResourcePort] NotFound); for a client that declared the extension, the profile
 // goes into the handler's context, the elicitation gate stands between the
 // handler and the client, and the contents are narrowed and rendered for
 // the profile: of format alternatives (contents sharing a URI) the one that
@@ -313,7 +318,7 @@ func notFound[Req, Res any](port ResourcePort[Req, Res], uri string) func(Res, e
 		if err != nil {
 			code = port.Code(err)
 		}
-		if NotFound(err, code, err == nil && port.Empty(res)) {
+		if notfound.Outcome(err, code, err == nil && port.Empty(res)) {
 			return port.NotFound(uri, res, err)
 		}
 		return res, err
@@ -380,14 +385,14 @@ type SendPort[Req, Res any] interface {
 
 // Send sends one elicitation/create (contract section 6): to a client whose
 // gate is closed it is never sent, and the gate's refusal
-// ([Shaper.Refusal]) is the answer; otherwise the answer is awaited, and the
+// ([Options].Refusal) is the answer; otherwise the answer is awaited, and the
 // question ends as "cancel" when its time is up ([Options.QuestionTimeout]),
 // its session ends ([Shaper.EndQuestions], [Shaper.EndSession]) or the
 // shaper is closed ([Shaper.Close]).
 func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res], req Req) (Res, error) {
 	key, id := port.Session(req)
 	if s.gateSending(ctx, key) {
-		return port.Answer(s.Refusal()), nil
+		return port.Answer(s.refusal.String()), nil
 	}
 	qctx, done := s.questionContext(ctx, key, id)
 	defer done()
@@ -398,44 +403,7 @@ func Send[Req, Res any](ctx context.Context, s *Shaper, port SendPort[Req, Res],
 	return res, err
 }
 
-// Kind is what the core does with a request, by its method.
-type Kind uint8
-
-// The kinds of request.
-const (
-	// Other requests reach the handler with the profile in the context,
-	// and come back as they are.
-	Other Kind = iota
-	// ToolCall, ResourceRead and PromptGet are served by [ServeTool],
-	// [ServeResource] and [ServePrompt].
-	ToolCall
-	ResourceRead
-	PromptGet
-	// Question is the elicitation/create a server sends ([Send]).
-	Question
-	// Handshake is initialize or server/discover: the extension is
-	// advertised in the result ([Advertise]).
-	Handshake
-)
-
-// KindOf returns what the core does with a request of method.
-func KindOf(method string) Kind {
-	switch method {
-	case "tools/call":
-		return ToolCall
-	case "resources/read":
-		return ResourceRead
-	case "prompts/get":
-		return PromptGet
-	case "elicitation/create":
-		return Question
-	case "initialize", "server/discover":
-		return Handshake
-	}
-	return Other
-}
-
-// Serve serves a request of kind [Other] (tools/list, completion, ...):
+// Serve serves any other request (tools/list, completion, ...):
 // the handler gets the profile of a client that declared the extension in
 // its context, and the result goes back as it is. With [Options.Recover],
 // a panicking handler is an internal error.
@@ -480,7 +448,7 @@ func recoverInternal[Req, Res any](s *Shaper, port Port[Req, Res], method, name 
 // gatedInternal is [gated] for the requests whose failures are internal
 // errors (resources/read, prompts/get): a handler that keeps asking becomes
 // the port's internal error.
-func gatedInternal[Req, Res any](ctx context.Context, call *Call, port Port[Req, Res], req Req) (Res, error) {
+func gatedInternal[Req, Res any](ctx context.Context, call *call, port Port[Req, Res], req Req) (Res, error) {
 	res, err := gated(ctx, call, port, req)
 	if still, ok := stillAsking(err); ok {
 		var zero Res

@@ -44,14 +44,11 @@ type fakePort struct {
 }
 
 func (p *fakePort) Facts(r fakeRequest) (shaping.Request, string) {
-	caps := map[string]any{}
-	if r.capability {
-		caps["elicitation"] = map[string]any{}
-	}
+	caps := shaping.Capabilities{Elicitation: r.capability}
 	if r.tags != nil {
-		caps["extensions"] = map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: r.tags}.Map()}
+		caps.Extensions = map[string]any{negotiation.ExtensionID: negotiation.Settings{Features: r.tags}.Map()}
 	}
-	return shaping.Request{Stateless: true, Meta: shaping.ReadCapabilities(caps), HasMeta: true}, "tool"
+	return shaping.Request{Stateless: true, Meta: caps, HasMeta: true}, "tool"
 }
 
 func (*fakePort) SessionKey(fakeRequest) any { return nil }
@@ -77,11 +74,11 @@ func (p *fakePort) Run(_ context.Context, r fakeRequest, refused shaping.Refused
 
 func (*fakePort) Answered(r fakeRequest) ([]string, string) { return r.answered, "" }
 
-func (*fakePort) Asked(res *fakeResult) shaping.Asked {
+func (*fakePort) Asked(res *fakeResult) ([]string, string) {
 	if res == nil {
-		return shaping.Asked{}
+		return nil, ""
 	}
-	return shaping.Asked{Elicitations: res.Asks}
+	return res.Asks, ""
 }
 
 func (*fakePort) Internal(text string) error { return errors.New(text) }
@@ -219,50 +216,4 @@ func TestServeToolRecovers(t *testing.T) {
 		}()
 		_, _ = shaping.ServeTool(context.Background(), shaping.New(nil), &fakePort{}, boom)
 	})
-}
-
-func TestKindOf(t *testing.T) {
-	tests := []struct {
-		give string
-		want shaping.Kind
-	}{
-		{"tools/call", shaping.ToolCall},
-		{"resources/read", shaping.ResourceRead},
-		{"prompts/get", shaping.PromptGet},
-		{"elicitation/create", shaping.Question},
-		{"initialize", shaping.Handshake},
-		{"server/discover", shaping.Handshake},
-		{"tools/list", shaping.Other},
-		{"", shaping.Other},
-		{"Tools/Call", shaping.Other},
-	}
-	for _, tt := range tests {
-		if got := shaping.KindOf(tt.give); got != tt.want {
-			t.Errorf("KindOf(%q) = %v, want %v", tt.give, got, tt.want)
-		}
-	}
-}
-
-func TestNotFoundOnWire(t *testing.T) {
-	tests := []struct {
-		name string
-		code int64
-		data string
-		want bool
-	}{
-		{"SEP-2093", shaping.NotFoundCode, `{"uri":"weather://x"}`, true},
-		{"legacy code", -32002, ``, true},
-		{"invalid params without data", shaping.NotFoundCode, ``, false},
-		{"invalid params with other data", shaping.NotFoundCode, `{"field":"uri"}`, false},
-		{"uri not a string", shaping.NotFoundCode, `{"uri":1}`, false},
-		{"not JSON", shaping.NotFoundCode, `"uri"`, false},
-		{"internal error", -32603, `{"uri":"x"}`, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := shaping.NotFoundOnWire(tt.code, []byte(tt.data)); got != tt.want {
-				t.Errorf("NotFoundOnWire(%d, %s) = %v, want %v", tt.code, tt.data, got, tt.want)
-			}
-		})
-	}
 }

@@ -2,7 +2,6 @@ package shaping
 
 import (
 	"fmt"
-	"maps"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,24 +12,34 @@ import (
 	"github.com/contentneg/contentneg/renderers"
 )
 
-// Mirror says what content carries beside structuredContent in the
-// structured rendering, for clients that explicitly declared "format=json"
-// (contract section 5). Other clients that get the structured rendering (an
-// "agent" without an explicit format, a format=json chosen by the format
-// argument or by the operator's default tags) always get the JSON mirror
-// the MCP specification recommends for backwards compatibility.
-type Mirror uint8
+// mirror is what content carries beside structuredContent in the
+// structured rendering for clients that declared format=json themselves
+// ([Options].Mirror).
+type mirror uint8
 
 const (
-	// MirrorNone: no text block; structuredContent alone (the default). The
-	// client said it reads structured content; a mirror would double its
-	// tokens.
-	MirrorNone Mirror = iota
-	// MirrorJSON: one text block with the minified JSON.
-	MirrorJSON
-	// MirrorCompactText: one text block with the compact text rendering.
-	MirrorCompactText
+	mirrorNone        mirror = iota // no text block; structuredContent alone
+	mirrorJSON                      // one text block with the minified JSON
+	mirrorCompactText               // one text block with the compact text rendering
 )
+
+// The values of [Options].Mirror.
+const (
+	mirrorNameJSON = "json"
+	mirrorNameText = "text"
+)
+
+// mirrorOf reads [Options].Mirror: any value but "" and "text" is the
+// JSON mirror ([Shaper.Check] reports those other than "json").
+func mirrorOf(name string) mirror {
+	switch name {
+	case "":
+		return mirrorNone
+	case mirrorNameText:
+		return mirrorCompactText
+	}
+	return mirrorJSON
+}
 
 // Options configures a [Shaper]. A nil *Options means the defaults.
 type Options struct {
@@ -38,9 +47,17 @@ type Options struct {
 	// diagnostics and renderer failures, and every gated elicitation
 	// (debug). nil means zap.NewNop().
 	Logger *zap.Logger
-	// Mirror is the text beside structuredContent for clients that declared
-	// format=json themselves.
-	Mirror Mirror
+	// Mirror is the text block beside structuredContent in the structured
+	// rendering for clients that declared "format=json" themselves
+	// (contract section 5): "" (the default) for none, structuredContent
+	// alone, since the client said it reads structured content and a
+	// mirror would double its tokens; "json" for the minified JSON; "text"
+	// for the compact text rendering. [Shaper.Check] reports any other
+	// value. Other clients that get the structured rendering (an "agent"
+	// without an explicit format, a format=json chosen by the format
+	// argument or by the default tags) always get the JSON mirror the MCP
+	// specification recommends for backwards compatibility.
+	Mirror string
 	// Store keeps profiles by session id for transports where the SDK does
 	// not keep a session's initialize capabilities (resolution step 3).
 	// nil means none.
@@ -51,7 +68,7 @@ type Options struct {
 	Refusal negotiation.Refusal
 	// QuestionTimeout bounds how long an elicitation put to a client waits
 	// for its answer before it ends as "cancel" (see [Send]).
-	// Zero means [DefaultQuestionTimeout], five minutes.
+	// Zero means five minutes.
 	QuestionTimeout time.Duration
 	// Tools configures the rendering of individual tools (and resource URIs
 	// or URI templates) by name, as [Shaper.Register] does.
@@ -66,11 +83,11 @@ type Options struct {
 	// (contract section 1, step 4 of the resolution order): the
 	// operator's choice, not the client's. Off by default, so that such
 	// clients get the handler's results as they are. A feature may list
-	// several tags separated by commas ("human, format=markdown", see
-	// [ParseTags]). Check them with [Shaper.Check] when the server starts;
-	// see docs/defaults.md for what each choice costs the clients that
-	// parse the JSON mirror.
-	Default Settings
+	// several tags separated by commas ("human, format=markdown", as a
+	// command-line flag gives them). Check them with [Shaper.Check] when
+	// the server starts; see docs/defaults.md for what each choice costs
+	// the clients that parse the JSON mirror.
+	Default negotiation.Settings
 	// FormatArgument, when not empty, is the name of an optional argument
 	// added to every tool's advertised input schema (contract section 1):
 	// the model sets it to a format name ("markdown", "json", a registered
@@ -116,7 +133,8 @@ type Tool struct {
 // [Send]. It is safe for concurrent use.
 type Shaper struct {
 	log         *zap.Logger
-	mirror      Mirror
+	mirror      mirror
+	mirrorName  string // Options.Mirror, for Check
 	refusal     negotiation.Refusal
 	negotiator  *negotiation.Negotiator
 	registry    *registry
@@ -124,7 +142,7 @@ type Shaper struct {
 	questions   questions
 	schemas     schemaCache
 	recover     bool
-	defaults    Settings
+	defaults    negotiation.Settings
 	def         atomic.Pointer[defaultTags] // the checked default; reset by AddFormat
 	argument    string
 	warnDefault sync.Once
@@ -145,7 +163,8 @@ func New(opts *Options) *Shaper {
 	}
 	s := &Shaper{
 		log:        log.Named("contentneg"),
-		mirror:     opts.Mirror,
+		mirror:     mirrorOf(opts.Mirror),
+		mirrorName: opts.Mirror,
 		refusal:    opts.Refusal,
 		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
 		registry:   newRegistry(opts.Tools),
@@ -157,7 +176,7 @@ func New(opts *Options) *Shaper {
 	s.sessions.store = opts.Store
 	s.questions.timeout = opts.QuestionTimeout
 	if s.questions.timeout <= 0 {
-		s.questions.timeout = DefaultQuestionTimeout
+		s.questions.timeout = defaultQuestionTimeout
 	}
 	return s
 }
@@ -196,16 +215,6 @@ func (s *Shaper) AddFormat(name, mediaType string, generic renderers.Renderer) e
 	}
 	s.def.Store(nil) // the default may name the format
 	return nil
-}
-
-// Advertise returns a copy of a server's capability extensions with the
-// extension added: {ID: {}} (contract section 1). The map given is never
-// changed.
-func Advertise(extensions map[string]any) map[string]any {
-	out := make(map[string]any, len(extensions)+1)
-	maps.Copy(out, extensions)
-	out[negotiation.ExtensionID] = map[string]any{}
-	return out
 }
 
 // Negotiator returns the negotiator the shaper resolves profiles with; it

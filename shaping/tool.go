@@ -246,10 +246,10 @@ func (noRenderer) Render([]byte, renderers.Options) (string, error) { return "",
 func (s *Shaper) mirrorPlan(tab *table, plan *toolPlan, p *negotiation.Profile, r toolResult, opts renderers.Options) {
 	if s.structuredAlone(p, r.FormatArgument) {
 		switch s.mirror {
-		case MirrorNone:
+		case mirrorNone:
 			plan.ReplaceText = true
 			return
-		case MirrorCompactText:
+		case mirrorCompactText:
 			opts.Verbosity = format.Compact
 			out, err := s.render(lookup(tab, r.Tool, format.MediaText), r.Value, format.MediaText, opts)
 			if err == nil {

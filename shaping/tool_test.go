@@ -117,14 +117,14 @@ func TestUnchanged(t *testing.T) {
 func TestMirror(t *testing.T) {
 	tests := []struct {
 		name   string
-		mirror shaping.Mirror
+		mirror string
 		tags   []string
 		want   shaping.Plan
 	}{
-		{"json", shaping.MirrorJSON, []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured}},
-		{"compact text", shaping.MirrorCompactText, []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: "humidity=81 station=Bern"}},
-		{"none", shaping.MirrorNone, []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true}},
-		{"only for an explicit format=json", shaping.MirrorNone, []string{"agent"}, shaping.Plan{Rendering: format.RenderingStructured}},
+		{"json", "json", []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured}},
+		{"compact text", "text", []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: "humidity=81 station=Bern"}},
+		{"none", "", []string{"format=json"}, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true}},
+		{"only for an explicit format=json", "", []string{"agent"}, shaping.Plan{Rendering: format.RenderingStructured}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -194,7 +194,7 @@ func TestRegisteredToolGetsItsOptions(t *testing.T) {
 
 func TestFailingCompactMirrorIsLogged(t *testing.T) {
 	core, logs := observer.New(zap.WarnLevel)
-	s := shaping.New(&shaping.Options{Logger: zap.New(core), Mirror: shaping.MirrorCompactText})
+	s := shaping.New(&shaping.Options{Logger: zap.New(core), Mirror: "text"})
 	s.Register("reading", shaping.Tool{Renderer: broken{}})
 	got := s.Tool(negotiation.FromTags("format=json"), typed())
 	if got.Rendering != format.RenderingStructured || got.ReplaceText {
@@ -214,13 +214,13 @@ func TestDefaultFormatJSONKeepsTheMirror(t *testing.T) {
 	untyped := shaping.Result{Tool: "plain", Value: []byte(`{ "a": 1 }`), Texts: []string{"see below"}}
 	tests := []struct {
 		name   string
-		mirror shaping.Mirror
+		mirror string
 		give   shaping.Result
 		want   shaping.Plan
 	}{
-		{"typed: its mirror stands", shaping.MirrorNone, typed(), shaping.Plan{Rendering: format.RenderingStructured}},
-		{"untyped: the mirror is written", shaping.MirrorNone, untyped, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
-		{"the compact text mirror is for clients that asked", shaping.MirrorCompactText, typed(), shaping.Plan{Rendering: format.RenderingStructured}},
+		{"typed: its mirror stands", "", typed(), shaping.Plan{Rendering: format.RenderingStructured}},
+		{"untyped: the mirror is written", "", untyped, shaping.Plan{Rendering: format.RenderingStructured, ReplaceText: true, Text: `{"a":1}`}},
+		{"the compact text mirror is for clients that asked", "text", typed(), shaping.Plan{Rendering: format.RenderingStructured}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,7 +233,7 @@ func TestDefaultFormatJSONKeepsTheMirror(t *testing.T) {
 				t.Errorf("plan (-want +got):\n%s", diff)
 			}
 			own := s.Tool(negotiation.FromTags("format=json"), tt.give)
-			if own.Text == tt.want.Text && tt.mirror == shaping.MirrorNone && tt.want.Text != "" {
+			if own.Text == tt.want.Text && tt.mirror == "" && tt.want.Text != "" {
 				t.Errorf("a client's own format=json got the mirror: %+v", own)
 			}
 		})

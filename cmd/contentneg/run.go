@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/contentneg/contentneg/gateway"
+	"github.com/contentneg/contentneg/internal/cmdline"
 	"github.com/contentneg/contentneg/internal/gatewayconfig"
 	"github.com/contentneg/contentneg/internal/httpserve"
 	"github.com/contentneg/contentneg/shaping"
@@ -289,7 +290,7 @@ func options(cfg config, log *zap.Logger, getenv func(string) string) (opts *sha
 		opts.FormatArgument = cfg.formatArgument
 	}
 	if cfg.set["default-tags"] {
-		opts.Default = shaping.ParseTags(cfg.defaults)
+		opts.Default.Features = cmdline.SplitList(cfg.defaults)
 		// Checked before the upstream starts: a bad tag is a start-up error.
 		if err := shaping.New(opts).Check(); err != nil {
 			return nil, "", nil, fmt.Errorf("-default-tags: %w", err)

@@ -15,10 +15,12 @@ import (
 	"github.com/contentneg/contentneg/examples/weather/weathermcp"
 	"github.com/contentneg/contentneg/examples/weather/weathermcpgo"
 	"github.com/contentneg/contentneg/internal/behaviour"
+	"github.com/contentneg/contentneg/internal/cmdline"
 	"github.com/contentneg/contentneg/mcpgo"
 	"github.com/contentneg/contentneg/middleware"
 	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -160,7 +162,7 @@ const (
 
 func TestDefaultTagsOnEveryFrontEnd(t *testing.T) {
 	forEachSDKAndEra(t, func(t *testing.T, sdk behaviour.SDK, legacy bool) {
-		opts := &middleware.Options{Default: shaping.ParseTags("human, format=markdown")}
+		opts := &middleware.Options{Default: negotiation.Settings{Features: []string{"human", "format=markdown"}}}
 		bern := map[string]any{"station": "Bern"}
 		undeclared := connectArgs(t, sdk, opts, options(nil, legacy), &recorded{})
 		if got := text(t, call(t, undeclared, "reading", bern)); got != asMarkdown {
@@ -328,7 +330,7 @@ func TestDefaultFormatJSONKeepsTheMirror(t *testing.T) {
 	forEachSDKAndEra(t, func(t *testing.T, sdk behaviour.SDK, legacy bool) {
 		for _, def := range []string{"format=json", "agent, format=json"} {
 			t.Run(def, func(t *testing.T) {
-				opts := &middleware.Options{Default: shaping.ParseTags(def)}
+				opts := &middleware.Options{Default: negotiation.Settings{Features: cmdline.SplitList(def)}}
 				bern := map[string]any{"station": "Bern"}
 				res := call(t, connectArgs(t, sdk, opts, options(nil, legacy), &recorded{}), "reading", bern)
 				if len(res.Content) != 1 || text(t, res) != asJSON || !same(structuredOf(t, res), asJSON) {

@@ -53,11 +53,14 @@ var roles = map[string]role{
 	"toon":                helper, // the TOON codec renderers use
 	"conformance":         helper, // the contract's test vectors, embedded
 	"internal/cmdline":    helper,
+	"internal/clientcaps": frontEnd, // a capability map -> shaping.Capabilities, for both SDK front ends
 	"internal/ctxkey":     helper,
 	"internal/markup":     helper, // markdown to HTML, for renderers and shaping
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
+	"internal/gostruct":   helper,
 	"internal/hostcheck":  helper,
+	"internal/notfound":   helper,
 	"internal/httpserve":  integration, // the one serving assembly of the demos and the gateway's command
 	"internal/tokens":     helper,
 	"internal/uritmpl":    helper,

@@ -20,7 +20,9 @@ import (
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/cmdline"
 	"github.com/contentneg/contentneg/internal/yamlrefuse"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -45,9 +47,9 @@ type Config struct {
 	// Resources are the settings of resources, by URI or URI template.
 	Resources map[string]shaping.Tool
 
-	def       *shaping.Settings // nil when the file sets no default
-	formatArg *string           // nil when the file sets no format argument
-	apiKeyEnv string            // "" when the file names no variable
+	def       *negotiation.Settings // nil when the file sets no default
+	formatArg *string               // nil when the file sets no format argument
+	apiKeyEnv string                // "" when the file names no variable
 	apiKeyAt  *ast.MappingValueNode
 	entries   []entry // every tool and resource named, in the file's order
 }
@@ -414,8 +416,8 @@ func (d *decoder) boolean(n ast.Node, path string) bool {
 
 // defaults reads the default tags: a string of comma-separated tags or a
 // list of tags, checked as shaping.Shaper.Check checks them at start.
-func (d *decoder) defaults(n ast.Node, path string) *shaping.Settings {
-	var s shaping.Settings
+func (d *decoder) defaults(n ast.Node, path string) *negotiation.Settings {
+	var s negotiation.Settings
 	switch v := n.(type) {
 	case *ast.SequenceNode:
 		for _, e := range v.Values {
@@ -423,14 +425,14 @@ func (d *decoder) defaults(n ast.Node, path string) *shaping.Settings {
 			if !ok {
 				return nil
 			}
-			s.Features = append(s.Features, shaping.ParseTags(tag).Features...)
+			s.Features = append(s.Features, cmdline.SplitList(tag)...)
 		}
 	default:
 		list, ok := d.str(n, path)
 		if !ok {
 			return nil
 		}
-		s = shaping.ParseTags(list)
+		s.Features = cmdline.SplitList(list)
 	}
 	if err := shaping.New(&shaping.Options{Default: s}).Check(); err != nil {
 		d.failErr(n, path, err)

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/contentneg/contentneg/internal/gatewayconfig"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/renderers"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -232,7 +233,7 @@ func TestExampleConfig(t *testing.T) {
 	}
 	opts := &shaping.Options{Tools: map[string]shaping.Tool{"kept": {Title: "Kept"}}}
 	c.Apply(opts)
-	if got, want := opts.Default, shaping.ParseTags("human, format=markdown"); !cmp.Equal(got, want) {
+	if got, want := opts.Default, (negotiation.Settings{Features: []string{"human", "format=markdown"}}); !cmp.Equal(got, want) {
 		t.Errorf("Default %+v, want %+v", got, want)
 	}
 	if opts.FormatArgument != "response_format" {
@@ -278,7 +279,7 @@ func TestConfigEmpty(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", give, err)
 		}
-		opts := &shaping.Options{FormatArgument: "f", Default: shaping.ParseTags("human")}
+		opts := &shaping.Options{FormatArgument: "f", Default: negotiation.Settings{Features: []string{"human"}}}
 		c.Apply(opts)
 		if opts.FormatArgument != "f" || len(opts.Default.Features) != 1 || opts.Tools != nil {
 			t.Errorf("%q changed the options: %+v", give, opts)

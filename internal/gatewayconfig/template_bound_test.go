@@ -100,7 +100,7 @@ func (valuePort) Run(_ context.Context, c valueCall, _ shaping.Refused) (rebuilt
 	return rebuilt{value: c.value}, nil
 }
 func (valuePort) Answered(valueCall) ([]string, string)               { return nil, "" }
-func (valuePort) Asked(rebuilt) shaping.Asked                         { return shaping.Asked{} }
+func (valuePort) Asked(rebuilt) ([]string, string)                    { return nil, "" }
 func (valuePort) Internal(text string) error                          { return errors.New(text) }
 func (valuePort) Status(rebuilt) (isError, needsInput, ok bool)       { return false, false, true }
 func (valuePort) Value(r rebuilt) ([]byte, bool)                      { return []byte(r.value), true }

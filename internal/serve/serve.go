@@ -20,7 +20,9 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/contentneg/contentneg/contentnegfx"
+	"github.com/contentneg/contentneg/internal/cmdline"
 	"github.com/contentneg/contentneg/middleware"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -70,7 +72,7 @@ type Config struct {
 // contentnegOptions are the options the command line gives every front
 // end.
 func (cfg Config) contentnegOptions() shaping.Options {
-	return shaping.Options{Default: shaping.ParseTags(cfg.DefaultTags), FormatArgument: cfg.FormatArgument}
+	return shaping.Options{Default: negotiation.Settings{Features: cmdline.SplitList(cfg.DefaultTags)}, FormatArgument: cfg.FormatArgument}
 }
 
 // APIKeyEnv is the environment variable holding the REST binding's API key.

@@ -13,9 +13,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/internal/uritmpl"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
-	"github.com/contentneg/contentneg/shaping"
 )
 
 // metadataMethod is SEP-2093's method for a resource's metadata
@@ -134,7 +134,7 @@ func templated(uri string, t *mcp.ResourceTemplate, contents *mcp.ReadResourceRe
 	if errors.As(err, &wire) {
 		code = wire.Code
 	}
-	if shaping.NotFound(err, code, contents != nil && contents.Contents != nil && len(contents.Contents) == 0) {
+	if notfound.Outcome(err, code, contents != nil && contents.Contents != nil && len(contents.Contents) == 0) {
 		return nil, notFound(uri)
 	} else if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func templated(uri string, t *mcp.ResourceTemplate, contents *mcp.ReadResourceRe
 }
 
 func notFound(uri string) error {
-	return &jsonrpc.Error{Code: shaping.NotFoundCode, Message: shaping.NotFoundMessage, Data: shaping.NotFoundData(uri)}
+	return &jsonrpc.Error{Code: notfound.Code, Message: notfound.Message, Data: notfound.Data(uri)}
 }
 
 var errNoList = errors.New("no list result")

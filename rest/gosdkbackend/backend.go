@@ -29,6 +29,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -629,7 +630,7 @@ func wrap(err error, what string) error {
 	var we *jsonrpc.Error
 	if errors.As(err, &we) {
 		switch {
-		case shaping.NotFoundOnWire(we.Code, we.Data):
+		case notfound.OnWire(we.Code, we.Data):
 			return fmt.Errorf("%s: %s: %w", what, we.Message, rest.ErrNotFound)
 		case we.Code == jsonrpc.CodeInvalidParams:
 			return fmt.Errorf("%s: %s: %w", what, we.Message, rest.ErrInvalidArguments)

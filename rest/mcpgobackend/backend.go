@@ -22,6 +22,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/contentneg/contentneg/internal/notfound"
 	"github.com/contentneg/contentneg/rest"
 	"github.com/contentneg/contentneg/shaping"
 )
@@ -308,7 +309,7 @@ func (b *backend) GetPrompt(ctx context.Context, name string, arguments map[stri
 // causeKey), never from its text: mcp-go's own not-found errors for an
 // unknown tool, prompt or resource URI, a handler's shaping.ErrNotFound or
 // mcp.ErrInvalidParams; then from the JSON-RPC error itself
-// (shaping.NotFoundOnWire).
+// (notfound.OnWire).
 func wrap(err error, what, kind string) error {
 	var e *rpcError
 	if !errors.As(err, &e) {
@@ -316,8 +317,8 @@ func wrap(err error, what, kind string) error {
 	}
 	notFound := errors.Is(err, server.ErrPromptNotFound) ||
 		errors.Is(err, server.ErrResourceNotFound) || errors.Is(err, server.ErrToolNotFound) ||
-		shaping.NotFound(e.cause, 0, false) ||
-		shaping.NotFoundOnWire(int64(e.Code), e.Data)
+		notfound.Outcome(e.cause, 0, false) ||
+		notfound.OnWire(int64(e.Code), e.Data)
 	switch {
 	case notFound:
 		return fmt.Errorf("%s: %s: %w", what, e.Message, rest.ErrNotFound)

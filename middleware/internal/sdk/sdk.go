@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/contentneg/contentneg/internal/clientcaps"
 	"github.com/contentneg/contentneg/shaping"
 )
 
@@ -24,7 +25,7 @@ func RequestFacts(req mcp.Request) shaping.Request {
 	switch caps := m[mcp.MetaKeyClientCapabilities].(type) {
 	case nil:
 	case map[string]any:
-		r.Meta, r.HasMeta = shaping.ReadCapabilities(caps), true
+		r.Meta, r.HasMeta = clientcaps.Read(caps), true
 	default:
 		if a, ok := req.(interface {
 			ClientCapabilities() *mcp.ClientCapabilities

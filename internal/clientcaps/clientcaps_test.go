@@ -1,15 +1,17 @@
-package shaping_test
+package clientcaps_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/contentneg/contentneg/internal/clientcaps"
+	"github.com/contentneg/contentneg/negotiation"
 	"github.com/contentneg/contentneg/shaping"
 )
 
-func TestReadCapabilities(t *testing.T) {
-	ext := map[string]any{shaping.ExtensionID: map[string]any{"features": []any{"agent"}}}
+func TestRead(t *testing.T) {
+	ext := map[string]any{negotiation.ExtensionID: map[string]any{"features": []any{"agent"}}}
 	tests := []struct {
 		name string
 		give map[string]any
@@ -25,8 +27,8 @@ func TestReadCapabilities(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, shaping.ReadCapabilities(tt.give)); diff != "" {
-				t.Errorf("ReadCapabilities (-want +got):\n%s", diff)
+			if diff := cmp.Diff(tt.want, clientcaps.Read(tt.give)); diff != "" {
+				t.Errorf("Read (-want +got):\n%s", diff)
 			}
 		})
 	}
