@@ -9,7 +9,7 @@
 // imports only featuretags, whose registry spells the names.
 package format
 
-import "github.com/contentneg/contentneg/featuretags"
+import "github.com/contentneg/contentneg/internal/tagspec"
 
 // Rendering is how a result is shaped for a client.
 type Rendering uint8
@@ -94,15 +94,15 @@ func (f Format) String() string {
 // The built-in formats.
 var (
 	// JSON is "format=json": structuredContent, application/json.
-	JSON = Format{featuretags.ValueJSON, MediaJSON, RenderingStructured}
+	JSON = Format{tagspec.JSON, MediaJSON, RenderingStructured}
 	// Markdown is "format=markdown": text/markdown.
-	Markdown = Format{featuretags.ValueMarkdown, MediaMarkdown, RenderingMarkdown}
+	Markdown = Format{tagspec.Markdown, MediaMarkdown, RenderingMarkdown}
 	// Text is "format=text": text/plain with no markup.
-	Text = Format{featuretags.ValueText, MediaText, RenderingText}
+	Text = Format{tagspec.Text, MediaText, RenderingText}
 	// TOON is "format=toon": text/toon.
-	TOON = Format{featuretags.ValueTOON, MediaTOON, RenderingTOON}
+	TOON = Format{tagspec.TOON, MediaTOON, RenderingTOON}
 	// HTML is "format=html": text/html.
-	HTML = Format{featuretags.ValueHTML, MediaHTML, RenderingHTML}
+	HTML = Format{tagspec.HTML, MediaHTML, RenderingHTML}
 )
 
 // builtin is the table the lookups read: a copy, which a change to the
@@ -164,11 +164,11 @@ const (
 func (v Verbosity) String() string {
 	switch v {
 	case Compact:
-		return featuretags.ValueCompact
+		return tagspec.Compact
 	case Standard:
-		return featuretags.ValueStandard
+		return tagspec.Standard
 	case Verbose:
-		return featuretags.ValueVerbose
+		return tagspec.Verbose
 	default:
 		return "unset"
 	}
@@ -187,11 +187,11 @@ func (v Verbosity) OrStandard() Verbosity {
 // other string.
 func ParseVerbosity(name string) (v Verbosity, ok bool) {
 	switch name {
-	case featuretags.ValueCompact:
+	case tagspec.Compact:
 		return Compact, true
-	case featuretags.ValueStandard:
+	case tagspec.Standard:
 		return Standard, true
-	case featuretags.ValueVerbose:
+	case tagspec.Verbose:
 		return Verbose, true
 	}
 	return VerbosityUnset, false

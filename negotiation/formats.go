@@ -22,13 +22,13 @@ type formats struct {
 	names []string        // list[i].Name: the grammar's further values of "format"
 }
 
-// grammar returns the tag grammar that accepts the registered names as
-// values of "format".
-func (f *formats) grammar() featuretags.Grammar {
+// tagValues returns the registered names: the further values of "format"
+// the tag grammar accepts.
+func (f *formats) tagValues() []string {
 	if f == nil {
-		return featuretags.Grammar{}
+		return nil
 	}
-	return featuretags.Grammar{Formats: f.names}
+	return f.names
 }
 
 // len returns how many formats are registered.

@@ -32,7 +32,7 @@ const (
 // (contract section 6). The gate is closed for a client that declared the
 // extension and either lacks the real elicitation capability or declared
 // "!interactive" (alone or beside "interactive"), or whose declaration is
-// malformed (features past featuretags.MaxTags, a tag the parse could not
+// malformed (features past 64 tags, a tag the parse could not
 // read, settings or features of the wrong JSON type: what was not read may
 // hold "!interactive"). It is always open for a
 // client that did not declare the extension: the SDK's own behaviour applies.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // ErrDefault reports default tags a server cannot start with: see
@@ -47,7 +48,7 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 	var problems []string
 	for _, d := range p.diags {
 		switch d.Problem {
-		case featuretags.Trimmed, featuretags.MissingVersion:
+		case tagspec.Trimmed, tagspec.MissingVersion:
 			continue
 		}
 		problems = append(problems, d.String())
@@ -96,7 +97,7 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 	if !known {
 		return nil, fmt.Errorf("%w %q; choose one of %s", ErrFormatName, clipName(name), strings.Join(names, ", "))
 	}
-	tags := []string{featuretags.Format + "=" + lname}
+	tags := []string{tagspec.Format + "=" + lname}
 	version, malformed, operator := DefaultVersion, "", false
 	if p.Declared() {
 		operator = p.operator
@@ -107,14 +108,14 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 			version = DefaultVersion
 		}
 		for t := range p.tags.All() {
-			if strings.EqualFold(t.Name, featuretags.Format) {
+			if strings.EqualFold(t.Name, tagspec.Format) {
 				continue
 			}
 			tags = append(tags, t.String())
 		}
 	}
 	f := n.formats()
-	set, diags := f.grammar().Parse(tags)
+	set, diags := featuretags.Parse(tags, f.tagValues()...)
 	out := newProfile(version, set, diags, f)
 	if out.malformed == "" {
 		out.malformed = malformed

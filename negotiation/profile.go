@@ -6,6 +6,7 @@ import (
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // Profile is the parsed, reconciled view of one client: what it declared
@@ -120,7 +121,7 @@ func (p *Profile) MCPCapable() Tristate {
 // client: it declared the "sampling" tag. This shapes content only; whether
 // the server may send sampling requests is decided by the client's real
 // capabilities.
-func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(featuretags.Sampling) }
+func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(tagspec.Sampling) }
 
 // Rendering returns how results are shaped for this client.
 func (p *Profile) Rendering() format.Rendering {
@@ -137,7 +138,7 @@ func (p *Profile) Rendering() format.Rendering {
 // "elicitation", whatever the tags say; and a client that declared
 // "!interactive" gets no elicitation even when it has the capability, nor
 // does one whose declaration is malformed (features past
-// featuretags.MaxTags, a tag or element the parse could not read, settings
+// 64 tags, a tag or element the parse could not read, settings
 // or features of the wrong JSON type: consent never rests on a declaration
 // the server could not read). For a client that did not declare the
 // extension it is the capability alone.

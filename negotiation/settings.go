@@ -7,6 +7,7 @@ import (
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // ExtensionID is the key under which clients declare the extension and
@@ -47,7 +48,7 @@ func (s Settings) Map() map[string]any {
 func FromTags(tags ...string) *Profile { return fromTagList(nil, tags...) }
 
 func fromTagList(f *formats, tags ...string) *Profile {
-	set, diags := f.grammar().Parse(tags)
+	set, diags := featuretags.Parse(tags, f.tagValues()...)
 	return newProfile(DefaultVersion, set, diags, f)
 }
 
@@ -83,14 +84,14 @@ func fromSettings(settings any, f *formats) *Profile {
 	case json.RawMessage:
 		var v any
 		if err := json.Unmarshal(s, &v); err != nil {
-			return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: "invalid JSON"})
+			return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.NotAnObject, Detail: "invalid JSON"})
 		}
 		if v == nil {
 			return &Profile{}
 		}
 		return fromSettings(v, f)
 	default:
-		return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: featuretags.JSONType(settings)})
+		return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.NotAnObject, Detail: tagspec.JSONType(settings)})
 	}
 }
 
@@ -105,12 +106,12 @@ func fromTyped(s Settings, f *formats) *Profile {
 func fromMap(m map[string]any, f *formats) *Profile {
 	version, vdiag, ok := readVersion(m)
 	switch {
-	case !ok && vdiag.Problem == featuretags.BadVersion:
+	case !ok && vdiag.Problem == tagspec.BadVersion:
 		return unreadable(vdiag)
 	case !ok:
 		return notDeclared(vdiag)
 	}
-	set, diags := f.grammar().ParseValue(m["features"])
+	set, diags := featuretags.ParseValue(m["features"], f.tagValues()...)
 	if vdiag.Problem != 0 {
 		diags = append([]featuretags.Diagnostic{vdiag}, diags...)
 	}
@@ -122,18 +123,18 @@ func fromMap(m map[string]any, f *formats) *Profile {
 func readVersion(m map[string]any) (string, featuretags.Diagnostic, bool) {
 	raw, present := m["version"]
 	if !present || raw == nil {
-		return DefaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.MissingVersion}, true
+		return DefaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.MissingVersion}, true
 	}
 	v, isString := raw.(string)
 	if !isString {
-		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.BadVersion, Detail: featuretags.JSONType(raw)}, false
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.BadVersion, Detail: tagspec.JSONType(raw)}, false
 	}
 	major, valid := majorVersion(v)
 	switch {
 	case !valid:
-		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.BadVersion, Tag: clipVersion(v)}, false
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.BadVersion, Tag: clipVersion(v)}, false
 	case major != 1:
-		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.UnsupportedVersion, Tag: clipVersion(v)}, false
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.UnsupportedVersion, Tag: clipVersion(v)}, false
 	}
 	return v, featuretags.Diagnostic{}, true
 }
@@ -174,13 +175,13 @@ func unreadable(d featuretags.Diagnostic) *Profile {
 }
 
 // malformedBy returns why the diagnostics close the gate: ReasonTooManyTags
-// when the parse stopped at featuretags.MaxTags, ReasonMalformed for any
+// when the parse stopped at 64 tags, ReasonMalformed for any
 // other part the parse could not read, "" when it read everything.
 func malformedBy(diags []featuretags.Diagnostic) string {
 	reason := ""
 	for _, d := range diags {
 		switch {
-		case d.Problem == featuretags.TooMany:
+		case d.Problem == tagspec.TooMany:
 			return ReasonTooManyTags
 		case d.Problem.Malformed():
 			reason = ReasonMalformed
@@ -192,14 +193,14 @@ func malformedBy(diags []featuretags.Diagnostic) string {
 // newProfile derives every field of a declared profile from the tag set.
 func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnostic, f *formats) *Profile {
 	p := &Profile{declared: true, version: version, tags: set, diags: diags}
-	agent, human := set.Has(featuretags.Agent), set.Has(featuretags.Human)
+	agent, human := set.Has(tagspec.Agent), set.Has(tagspec.Human)
 	switch {
 	case agent && !human:
 		p.audience = Agent
 	case human && !agent:
 		p.audience = Human
 	}
-	if v, ok := set.Value(featuretags.Format); ok {
+	if v, ok := set.Value(tagspec.Format); ok {
 		if b, builtin := format.ByName(v); builtin {
 			p.format = b
 		} else if r, registered := f.byName(v); registered {
@@ -207,21 +208,21 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 		}
 	}
 	for _, b := range format.Builtin() {
-		if set.Excludes(featuretags.Format, b.Name) {
+		if set.Excludes(tagspec.Format, b.Name) {
 			p.excluded |= 1 << b.Rendering
 		}
 	}
-	if v, ok := set.Value(featuretags.Verbosity); ok {
+	if v, ok := set.Value(tagspec.Verbosity); ok {
 		p.verbosity, _ = format.ParseVerbosity(v)
 	}
-	p.interactive = tristate(set, featuretags.Interactive)
+	p.interactive = tristate(set, tagspec.Interactive)
 	// Malformed declarations close the gate (contract section 2): a client
 	// whose features run past the limits, or hold a tag the parse could not
 	// read, may have said "!interactive" in the part not read (or in a
 	// look-alike), so the gate treats it as not interactive
 	// ([Profile.MayElicit]).
 	p.malformed = malformedBy(diags)
-	p.mcpCapable = tristate(set, featuretags.MCPCapable)
+	p.mcpCapable = tristate(set, tagspec.MCPCapable)
 	p.rendering = p.choose()
 	return p
 }
