@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/elnormous/contenttype"
-
-	"github.com/contentneg/contentneg/format"
 )
 
 // ErrNotAcceptable reports an HTTP Accept header that accepts none of the
@@ -57,7 +55,6 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 // then the registered formats in registration order.
 func (n *Negotiator) MediaTypes() []string {
 	f := n.formats()
-	builtin := format.Builtin()
 	out := make([]string, 0, len(builtin)+f.len())
 	for _, b := range builtin {
 		out = append(out, b.MediaType)
@@ -73,7 +70,7 @@ func (n *Negotiator) MediaTypes() []string {
 // FormatName returns the format name of a media type ("text/markdown" ->
 // "markdown"), or "" when the negotiator has none for it.
 func (n *Negotiator) FormatName(mediaType string) string {
-	if b, ok := format.ByMediaType(mediaType); ok {
+	if b, ok := builtinByMediaType(mediaType); ok {
 		return b.Name
 	}
 	r, _ := n.formats().byMediaType(mediaType)

@@ -14,8 +14,46 @@ import (
 // [Negotiator.AddFormat].
 var ErrFormat = errors.New("invalid format registration")
 
+// builtin is the built-in formats, in the order a server offers them:
+// json, markdown, text, toon, html. It is a copy, which a change to
+// package format's variables cannot reach.
+var builtin = [...]format.Format{format.JSON, format.Markdown, format.Text, format.TOON, format.HTML}
+
+// builtinByName returns the built-in format named name (lower case, as the
+// tag grammar stores it).
+func builtinByName(name string) (format.Format, bool) {
+	for i := range builtin {
+		if builtin[i].Name == name {
+			return builtin[i], true
+		}
+	}
+	return format.Format{}, false
+}
+
+// builtinByMediaType returns the built-in format served as mediaType (lower
+// case, without parameters).
+func builtinByMediaType(mediaType string) (format.Format, bool) {
+	for i := range builtin {
+		if builtin[i].MediaType == mediaType {
+			return builtin[i], true
+		}
+	}
+	return format.Format{}, false
+}
+
+// builtinByRendering returns the built-in format that r makes; false for
+// pass-through and custom renderings, which have none.
+func builtinByRendering(r format.Rendering) (format.Format, bool) {
+	for i := range builtin {
+		if builtin[i].Rendering == r {
+			return builtin[i], true
+		}
+	}
+	return format.Format{}, false
+}
+
 // formats is an immutable table of the formats a server registered beside
-// the built-in ones ([format.Builtin]), each of [format.RenderingCustom].
+// the built-in ones (builtin), each of [format.RenderingCustom].
 // Negotiators replace it as a whole, so readers need no lock.
 type formats struct {
 	list  []format.Format // in registration order
@@ -86,14 +124,14 @@ func checkFormat(name, mediaType string) (string, string, error) {
 	if _, diags := featuretags.Parse([]string{"x-check=" + lname}); name == "" || len(diags) > 0 {
 		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", ErrFormat, name)
 	}
-	if _, builtin := format.ByName(lname); builtin {
+	if _, builtin := builtinByName(lname); builtin {
 		return "", "", fmt.Errorf("%w: format name %q is built in", ErrFormat, name)
 	}
 	mt, params, err := mime.ParseMediaType(mediaType)
 	if err != nil || len(params) > 0 || !strings.Contains(mt, "/") || strings.Contains(mt, "*") {
 		return "", "", fmt.Errorf("%w: %q is not a media type without parameters", ErrFormat, mediaType)
 	}
-	if _, builtin := format.ByMediaType(mt); builtin {
+	if _, builtin := builtinByMediaType(mt); builtin {
 		return "", "", fmt.Errorf("%w: media type %q belongs to a built-in format", ErrFormat, mt)
 	}
 	return lname, mt, nil

@@ -72,28 +72,28 @@ func (p *Profile) Format() format.Format {
 }
 
 // MediaType returns the media type of the rendering the client gets:
-// one of a built-in format ([format.Builtin]), the media type of a format
+// one of a built-in format, the media type of a format
 // the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
 	r := p.Rendering()
 	if r == format.RenderingCustom {
 		return p.format.MediaType
 	}
-	b, _ := format.ByRendering(r)
+	b, _ := builtinByRendering(r)
 	return b.MediaType
 }
 
 // Excludes reports whether the client excluded the built-in format f with
 // "format!=".
 func (p *Profile) Excludes(f format.Format) bool {
-	b, builtin := format.ByName(f.Name)
+	b, builtin := builtinByName(f.Name)
 	return p != nil && builtin && p.excluded&(1<<b.Rendering) != 0
 }
 
 // Verbosity returns the requested verbosity.
 func (p *Profile) Verbosity() format.Verbosity {
 	if p == nil {
-		return format.VerbosityUnset
+		return 0
 	}
 	return p.verbosity
 }

@@ -201,13 +201,13 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 		p.audience = Human
 	}
 	if v, ok := set.Value(tagspec.Format); ok {
-		if b, builtin := format.ByName(v); builtin {
+		if b, builtin := builtinByName(v); builtin {
 			p.format = b
 		} else if r, registered := f.byName(v); registered {
 			p.format = r
 		}
 	}
-	for _, b := range format.Builtin() {
+	for _, b := range builtin {
 		if set.Excludes(tagspec.Format, b.Name) {
 			p.excluded |= 1 << b.Rendering
 		}
@@ -248,7 +248,7 @@ func (p *Profile) choose() format.Rendering {
 		return format.RenderingPassThrough
 	}
 	for _, r := range prefs {
-		if b, _ := format.ByRendering(r); !p.Excludes(b) {
+		if b, _ := builtinByRendering(r); !p.Excludes(b) {
 			return r
 		}
 	}

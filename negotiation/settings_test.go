@@ -160,7 +160,7 @@ func TestNilProfileIsNotDeclared(t *testing.T) {
 	got := []any{p.Declared(), p.Version(), p.Tags().Len(), p.Audience(), p.Format(), p.Excludes(format.JSON),
 		p.Verbosity(), p.Interactive(), p.MCPCapable(), p.WantsHints(), p.Rendering(), len(p.Diagnostics()), p.String()}
 	want := []any{false, "", 0, negotiation.AudienceUnknown, format.Format{}, false,
-		format.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, format.RenderingPassThrough, 0, "not declared"}
+		format.Verbosity(0), negotiation.Unknown, negotiation.Unknown, false, format.RenderingPassThrough, 0, "not declared"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("nil profile (-want +got):\n%s", diff)
 	}

@@ -39,7 +39,7 @@ func PreformattedHTML(text string) string {
 // this way, so the HTML rendering always reads as the markdown one does.
 func HTMLOf(r Renderer) Renderer {
 	return Func(func(value []byte, opts Options) (string, error) {
-		opts.MediaType = format.MediaMarkdown
+		opts.MediaType = format.Markdown.MediaType
 		md, err := r.Render(value, opts)
 		if err != nil {
 			return "", err

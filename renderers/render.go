@@ -16,7 +16,7 @@ const maxDepth = 32
 
 // Options configure one rendering.
 type Options struct {
-	// MediaType is the media type to produce: format.MediaMarkdown, format.MediaText, or one a server registered.
+	// MediaType is the media type to produce: format.Markdown.MediaType, format.Text.MediaType, or one a server registered.
 	// Renderers that produce one media type only may ignore it; the empty string means markdown.
 	MediaType string
 	// Verbosity selects compact, standard or verbose output; VerbosityUnset behaves as Standard.
@@ -63,9 +63,9 @@ var (
 // [MarkdownToHTML]), as opts.MediaType says.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case format.MediaTOON:
+	case format.TOON.MediaType:
 		return g.TOON(value, opts)
-	case format.MediaHTML:
+	case format.HTML.MediaType:
 		return HTMLOf(Func(g.Markdown)).Render(value, opts)
 	}
 	return byMediaType(g.Markdown, g.Text, value, opts)
@@ -74,9 +74,9 @@ func (g Generic) Render(value []byte, opts Options) (string, error) {
 // byMediaType calls markdown or text for opts.MediaType.
 func byMediaType(markdown, text func([]byte, Options) (string, error), value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case "", format.MediaMarkdown:
+	case "", format.Markdown.MediaType:
 		return markdown(value, opts)
-	case format.MediaText:
+	case format.Text.MediaType:
 		return text(value, opts)
 	default:
 		return "", fmt.Errorf("renderers: %w: %q", ErrMediaType, opts.MediaType)
@@ -133,9 +133,18 @@ type render struct {
 
 // init prepares r for rendering a value of size bytes with opts.
 func (r *render) init(opts Options, size int) {
-	r.opts, r.level = opts, opts.Verbosity.OrStandard()
+	r.opts, r.level = opts, orStandard(opts.Verbosity)
 	r.scratch = scratchPool.Get().(*scratch)
 	r.b.Grow(size + size/2 + len(opts.Title) + 32)
+}
+
+// orStandard returns v, or Standard when v is unset: the verbosity the
+// renderers write at.
+func orStandard(v format.Verbosity) format.Verbosity {
+	if v == 0 {
+		return format.Standard
+	}
+	return v
 }
 
 // finish returns the output and gives the scratch buffers back.

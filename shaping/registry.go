@@ -65,10 +65,10 @@ type entry struct {
 func newRegistry(tools map[string]Tool) *registry {
 	t := &table{
 		generic: map[string]renderers.Renderer{
-			format.MediaMarkdown: renderers.Generic{},
-			format.MediaText:     renderers.Generic{},
-			format.MediaTOON:     renderers.Generic{},
-			format.MediaHTML:     renderers.Generic{},
+			format.Markdown.MediaType: renderers.Generic{},
+			format.Text.MediaType:     renderers.Generic{},
+			format.TOON.MediaType:     renderers.Generic{},
+			format.HTML.MediaType:     renderers.Generic{},
 		},
 		entries: make(map[string]*entry, len(tools)),
 	}
@@ -105,8 +105,8 @@ func (t *table) register(name string, tool Tool) {
 	e := t.edit(name)
 	e.settings, e.hasSettings = tool, true
 	t.withSettings.Add(name)
-	t.handle(e, name, format.MediaMarkdown, tool.Renderer)
-	t.handle(e, name, format.MediaText, tool.Renderer)
+	t.handle(e, name, format.Markdown.MediaType, tool.Renderer)
+	t.handle(e, name, format.Text.MediaType, tool.Renderer)
 }
 
 // handleName sets name's own renderer of mediaType; nil removes it.
@@ -219,7 +219,7 @@ func (e *entry) renderer(mt string) (renderers.Renderer, bool) {
 	if r, ok := e.renderers[mt]; ok {
 		return r, true
 	}
-	if md, ok := e.renderers[format.MediaMarkdown]; ok && mt == format.MediaHTML {
+	if md, ok := e.renderers[format.Markdown.MediaType]; ok && mt == format.HTML.MediaType {
 		return renderers.HTMLOf(md), true
 	}
 	return nil, false

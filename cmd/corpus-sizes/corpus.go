@@ -71,7 +71,7 @@ func loadItem(path string) (item, error) {
 }
 
 // mediaTOON is the media type of TOON, the generic renderer's third format.
-const mediaTOON = format.MediaTOON
+var mediaTOON = format.TOON.MediaType
 
 // rendering is one way of showing an item: a format ("markdown", "text" or "toon") at a verbosity.
 type rendering struct {
