@@ -10,9 +10,9 @@ import (
 	"github.com/contentneg/contentneg/format"
 )
 
-// ErrFormat reports a format that cannot be registered: see
+// errFormat reports a format that cannot be registered: see
 // [Negotiator.AddFormat].
-var ErrFormat = errors.New("invalid format registration")
+var errFormat = errors.New("invalid format registration")
 
 // builtin is the built-in formats, in the order a server offers them:
 // json, markdown, text, toon, html. It is a copy, which a change to
@@ -122,17 +122,17 @@ func (f *formats) with(name, mediaType string) *formats {
 func checkFormat(name, mediaType string) (string, string, error) {
 	lname := strings.ToLower(name)
 	if _, diags := featuretags.Parse([]string{"x-check=" + lname}); name == "" || len(diags) > 0 {
-		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", ErrFormat, name)
+		return "", "", fmt.Errorf("%w: format name %q is not a feature-tag value", errFormat, name)
 	}
 	if _, builtin := builtinByName(lname); builtin {
-		return "", "", fmt.Errorf("%w: format name %q is built in", ErrFormat, name)
+		return "", "", fmt.Errorf("%w: format name %q is built in", errFormat, name)
 	}
 	mt, params, err := mime.ParseMediaType(mediaType)
 	if err != nil || len(params) > 0 || !strings.Contains(mt, "/") || strings.Contains(mt, "*") {
-		return "", "", fmt.Errorf("%w: %q is not a media type without parameters", ErrFormat, mediaType)
+		return "", "", fmt.Errorf("%w: %q is not a media type without parameters", errFormat, mediaType)
 	}
 	if _, builtin := builtinByMediaType(mt); builtin {
-		return "", "", fmt.Errorf("%w: media type %q belongs to a built-in format", ErrFormat, mt)
+		return "", "", fmt.Errorf("%w: media type %q belongs to a built-in format", errFormat, mt)
 	}
 	return lname, mt, nil
 }

@@ -14,9 +14,9 @@ import (
 // servers advertise it, in capabilities.extensions.
 const ExtensionID = "io.modelcontextprotocol/content-negotiation"
 
-// DefaultVersion is the version assumed when a client's settings give none,
+// defaultVersion is the version assumed when a client's settings give none,
 // and the version [Settings.Map] writes when its Version is empty.
-const DefaultVersion = "1.0"
+const defaultVersion = "1.0"
 
 // maxVersionLen bounds the version string read from a client.
 const maxVersionLen = 32
@@ -29,11 +29,11 @@ type Settings struct {
 }
 
 // Map returns the settings as the SDKs' AddExtension methods take them, with
-// the version defaulting to [DefaultVersion].
+// the version defaulting to "1.0".
 func (s Settings) Map() map[string]any {
 	v := s.Version
 	if v == "" {
-		v = DefaultVersion
+		v = defaultVersion
 	}
 	features := make([]any, len(s.Features))
 	for i, f := range s.Features {
@@ -49,12 +49,13 @@ func FromTags(tags ...string) *Profile { return fromTagList(nil, tags...) }
 
 func fromTagList(f *formats, tags ...string) *Profile {
 	set, diags := featuretags.Parse(tags, f.tagValues()...)
-	return newProfile(DefaultVersion, set, diags, f)
+	return newProfile(defaultVersion, set, diags, f)
 }
 
-// FromSettings turns the extension's settings, as found under
-// capabilities.extensions[ExtensionID], into a profile. It never fails and
-// never panics: whatever is wrong ends up in the profile's diagnostics.
+// fromSettings turns the extension's settings, as found under
+// capabilities.extensions[ExtensionID], into a profile, with the formats f
+// registered. It never fails and never panics: whatever is wrong ends up in
+// the profile's diagnostics.
 //
 // settings may be what the SDKs decode from JSON (a map[string]any whose
 // "features" is a []any), a [Settings] or *Settings, or the JSON text as a
@@ -63,11 +64,9 @@ func fromTagList(f *formats, tags ...string) *Profile {
 //
 // Malformed settings close the gate (contract section 2): settings that
 // are present but not an object, or whose version is not a version
-// string, give a declared profile with no tags (pass-through) that
-// [Profile.MayElicit] refuses; so does a declaration with any tag or
+// string, give a declared profile with no tags (pass-through) whose
+// elicitation gate is closed; so does a declaration with any tag or
 // element the parse could not read (see featuretags.Problem.Malformed).
-func FromSettings(settings any) *Profile { return fromSettings(settings, nil) }
-
 func fromSettings(settings any, f *formats) *Profile {
 	switch s := settings.(type) {
 	case nil:
@@ -123,7 +122,7 @@ func fromMap(m map[string]any, f *formats) *Profile {
 func readVersion(m map[string]any) (string, featuretags.Diagnostic, bool) {
 	raw, present := m["version"]
 	if !present || raw == nil {
-		return DefaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.MissingVersion}, true
+		return defaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.MissingVersion}, true
 	}
 	v, isString := raw.(string)
 	if !isString {
@@ -171,20 +170,20 @@ func notDeclared(d featuretags.Diagnostic) *Profile {
 // client declared the extension, so it is declared, with no tag read
 // (pass-through), and the gate is closed for it.
 func unreadable(d featuretags.Diagnostic) *Profile {
-	return &Profile{declared: true, malformed: ReasonMalformed, diags: []featuretags.Diagnostic{d}}
+	return &Profile{declared: true, malformed: reasonMalformed, diags: []featuretags.Diagnostic{d}}
 }
 
-// malformedBy returns why the diagnostics close the gate: ReasonTooManyTags
-// when the parse stopped at 64 tags, ReasonMalformed for any
+// malformedBy returns why the diagnostics close the gate: reasonTooManyTags
+// when the parse stopped at 64 tags, reasonMalformed for any
 // other part the parse could not read, "" when it read everything.
 func malformedBy(diags []featuretags.Diagnostic) string {
 	reason := ""
 	for _, d := range diags {
 		switch {
 		case d.Problem == tagspec.TooMany:
-			return ReasonTooManyTags
+			return reasonTooManyTags
 		case d.Problem.Malformed():
-			reason = ReasonMalformed
+			reason = reasonMalformed
 		}
 	}
 	return reason
@@ -215,14 +214,14 @@ func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnos
 	if v, ok := set.Value(tagspec.Verbosity); ok {
 		p.verbosity, _ = format.ParseVerbosity(v)
 	}
-	p.interactive = tristate(set, tagspec.Interactive)
+	p.interactive = flag(set, tagspec.Interactive)
 	// Malformed declarations close the gate (contract section 2): a client
 	// whose features run past the limits, or hold a tag the parse could not
 	// read, may have said "!interactive" in the part not read (or in a
 	// look-alike), so the gate treats it as not interactive
-	// ([Profile.MayElicit]).
+	// ([Profile.ElicitationGate]).
 	p.malformed = malformedBy(diags)
-	p.mcpCapable = tristate(set, tagspec.MCPCapable)
+	p.mcpCapable = flag(set, tagspec.MCPCapable)
 	p.rendering = p.choose()
 	return p
 }
@@ -248,20 +247,20 @@ func (p *Profile) choose() format.Rendering {
 		return format.RenderingPassThrough
 	}
 	for _, r := range prefs {
-		if b, _ := builtinByRendering(r); !p.Excludes(b) {
+		if b, _ := builtinByRendering(r); !p.excludes(b) {
 			return r
 		}
 	}
 	return format.RenderingPassThrough
 }
 
-func tristate(set featuretags.Set, name string) Tristate {
+func flag(set featuretags.Set, name string) tristate {
 	switch {
 	case set.Negated(name):
-		return No
+		return no
 	case set.Has(name):
-		return Yes
+		return yes
 	default:
-		return Unknown
+		return unknown
 	}
 }

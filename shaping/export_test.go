@@ -18,7 +18,6 @@ type (
 )
 
 var (
-	ErrDefault         = negotiation.ErrDefault
 	ErrQuestionTimeout = errQuestionTimeout
 	ErrSessionEnded    = errSessionEnded
 	ErrShutdown        = errShutdown

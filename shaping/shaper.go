@@ -46,7 +46,7 @@ type Options struct {
 	// nil means none.
 	Store negotiation.Store
 	// Refusal is the answer the elicitation gate gives in place of a client
-	// that cannot answer: negotiation.Decline (the default) or
+	// that cannot answer: decline (the zero Refusal, the default) or
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
 	// QuestionTimeout bounds how long an elicitation put to a client waits
@@ -147,7 +147,7 @@ func New(opts *Options) *Shaper {
 		log:        log.Named("contentneg"),
 		mirror:     opts.Mirror,
 		refusal:    opts.Refusal,
-		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
+		negotiator: negotiation.New(log),
 		registry:   newRegistry(opts.Tools),
 		recover:    opts.Recover,
 		defaults:   opts.Default,
