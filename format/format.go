@@ -5,7 +5,7 @@
 // these words: negotiation chooses one, renderers produce one, shaping and
 // the front ends serve one.
 //
-//	format.Markdown                     // "format=markdown", served as text/markdown
+//	format.Markdown.MediaType             // "format=markdown" is served as text/markdown
 //	p.Rendering() == format.RenderingText // how a profile's results are shaped
 //	format.ParseVerbosity("compact")      // a "verbosity=" value: Compact
 //
@@ -82,20 +82,21 @@ func (f Format) String() string {
 	return f.Name
 }
 
-// The built-in formats, in the order a server offers them.
+// The built-in formats, in the order a server offers them. Their names are
+// the values the tag registry lists for "format".
 var (
 	// JSON is "format=json": structuredContent, application/json.
-	JSON = Format{tagspec.JSON, "application/json", RenderingStructured}
+	JSON = Format{"json", "application/json", RenderingStructured}
 	// Markdown is "format=markdown": text/markdown.
-	Markdown = Format{tagspec.Markdown, "text/markdown", RenderingMarkdown}
+	Markdown = Format{"markdown", "text/markdown", RenderingMarkdown}
 	// Text is "format=text": text/plain with no markup at all.
-	Text = Format{tagspec.Text, "text/plain", RenderingText}
+	Text = Format{"text", "text/plain", RenderingText}
 	// TOON is "format=toon": text/toon, the value in Token-Oriented Object
 	// Notation.
-	TOON = Format{tagspec.TOON, "text/toon", RenderingTOON}
+	TOON = Format{"toon", "text/toon", RenderingTOON}
 	// HTML is "format=html": text/html, the markdown rendering as HTML with
 	// every data value escaped.
-	HTML = Format{tagspec.HTML, "text/html", RenderingHTML}
+	HTML = Format{"html", "text/html", RenderingHTML}
 )
 
 // Verbosity is how much a rendering says. The zero Verbosity is unset: the
