@@ -3,78 +3,32 @@ package featuretags
 import (
 	"strconv"
 	"strings"
+
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
-// Problem says what a [Diagnostic] is about.
+// Problem says what a [Diagnostic] is about: its String describes it in a
+// few words, and Malformed says whether it makes a declaration malformed.
+// The zero Problem is none.
 type Problem uint8
 
-// The problems a parse reports. NotAnObject, MissingVersion, BadVersion
-// and UnsupportedVersion concern the settings object around the tags;
-// package featuretags never reports them, package negotiation does, so that
-// one extension has one kind of diagnostic. [Problem.Malformed] says which
-// of them make a declaration malformed.
-const (
-	// Trimmed: surrounding ASCII white space was removed; the tag was used.
-	Trimmed Problem = iota + 1
-	// Invalid: the tag does not match the grammar; it was ignored.
-	Invalid
-	// TooLong: the tag is longer than MaxTagLen bytes; it was ignored.
-	TooLong
-	// TooMany: more than MaxTags tags; this one and every later one were ignored.
-	TooMany
-	// NotAString: an element of the features array is not a string; it was ignored.
-	NotAString
-	// NotAList: the features value is neither an array nor a string; no
-	// tag was read.
-	NotAList
-	// Contradiction: a tag and its negation (or key=v and key!=v) were both
-	// given; the negation wins and the tag was dropped.
-	Contradiction
-	// ConflictingValue: a registry key got a second, different value; the
-	// first valid value wins and this one was dropped.
-	ConflictingValue
-	// UnknownValue: a registry key got a value the registry does not list; it was ignored.
-	UnknownValue
-	// WrongForm: a registry name was used in a form it does not take
-	// ("agent=yes", "!format"); it was ignored.
-	WrongForm
-	// BothAudiences: "agent" and "human" were both given; the audience is unknown.
-	BothAudiences
-	// NotAnObject: the extension settings are not an object; the extension
-	// counts as declared, with no tag read, and malformed.
-	NotAnObject
-	// MissingVersion: the settings have no version; "1.0" is assumed.
-	MissingVersion
-	// BadVersion: the version is not a version string; the extension counts
-	// as declared, with no tag read, and malformed.
-	BadVersion
-	// UnsupportedVersion: the major version is not 1; the extension counts as
-	// not declared.
-	UnsupportedVersion
-	// CommaList: the features value is one string, not an array; it was
-	// read as a comma-separated list ("human, !interactive"), the syntax
-	// operators use for default tags. The indexes of the other diagnostics
-	// are then positions in that list.
-	CommaList
-)
-
 var problemText = [...]string{
-	Trimmed:            "surrounding white space trimmed",
-	Invalid:            "not a valid feature tag; ignored",
-	TooLong:            "longer than " + strconv.Itoa(MaxTagLen) + " bytes; ignored",
-	TooMany:            "more than " + strconv.Itoa(MaxTags) + " tags; this one and the rest are ignored",
-	NotAString:         "not a string; ignored",
-	NotAList:           "features is neither an array nor a string; no tag read",
-	Contradiction:      "contradicted by a negation, which wins; dropped",
-	ConflictingValue:   "a second value for a registry key; the first wins, this one is dropped",
-	UnknownValue:       "not a value the registry lists for this key; ignored",
-	WrongForm:          "a registry name in a form it does not take; ignored",
-	BothAudiences:      "agent and human both given; the audience is unknown",
-	NotAnObject:        "the settings are not an object; no tag read, read as !interactive",
-	MissingVersion:     "no version; 1.0 assumed",
-	BadVersion:         "version is not a version string; no tag read, read as !interactive",
-	UnsupportedVersion: "unsupported major version; extension not declared",
-	CommaList:          "features is a string, not an array; read as a comma-separated list",
+	tagspec.Trimmed:            "surrounding white space trimmed",
+	tagspec.Invalid:            "not a valid feature tag; ignored",
+	tagspec.TooLong:            "longer than " + strconv.Itoa(maxTagLen) + " bytes; ignored",
+	tagspec.TooMany:            "more than " + strconv.Itoa(maxTags) + " tags; this one and the rest are ignored",
+	tagspec.NotAString:         "not a string; ignored",
+	tagspec.NotAList:           "features is neither an array nor a string; no tag read",
+	tagspec.Contradiction:      "contradicted by a negation, which wins; dropped",
+	tagspec.ConflictingValue:   "a second value for a registry key; the first wins, this one is dropped",
+	tagspec.UnknownValue:       "not a value the registry lists for this key; ignored",
+	tagspec.WrongForm:          "a registry name in a form it does not take; ignored",
+	tagspec.BothAudiences:      "agent and human both given; the audience is unknown",
+	tagspec.NotAnObject:        "the settings are not an object; no tag read, read as !interactive",
+	tagspec.MissingVersion:     "no version; 1.0 assumed",
+	tagspec.BadVersion:         "version is not a version string; no tag read, read as !interactive",
+	tagspec.UnsupportedVersion: "unsupported major version; extension not declared",
+	tagspec.CommaList:          "features is a string, not an array; read as a comma-separated list",
 }
 
 // String describes the problem in a few words.
@@ -87,7 +41,7 @@ func (p Problem) String() string {
 
 // Malformed reports whether the problem makes a declaration malformed: part
 // of it could not be read (an invalid tag, a look-alike of a registered
-// name, a tag past [MaxTagLen], tags past [MaxTags], an element that is not
+// name, a tag past 128 bytes, tags past the 64th, an element that is not
 // a string, a features value or settings of the wrong JSON type, a version
 // that is not a version string). A declared client whose settings are
 // malformed is treated as "!interactive" (contract section 2): consent never
@@ -97,7 +51,8 @@ func (p Problem) String() string {
 // fine and are not malformed.
 func (p Problem) Malformed() bool {
 	switch p {
-	case Invalid, TooLong, TooMany, NotAString, NotAList, WrongForm, NotAnObject, BadVersion, CommaList:
+	case tagspec.Invalid, tagspec.TooLong, tagspec.TooMany, tagspec.NotAString, tagspec.NotAList,
+		tagspec.WrongForm, tagspec.NotAnObject, tagspec.BadVersion, tagspec.CommaList:
 		return true
 	default:
 		return false
@@ -111,13 +66,13 @@ type Diagnostic struct {
 	// Index is the position of the element in the features array, or -1 when
 	// the diagnostic concerns no single element.
 	Index int
-	// Related is the position of the other element involved in a
-	// Contradiction, ConflictingValue or BothAudiences diagnostic (the one
-	// that won), or -1.
+	// Related is the position of the other element involved, or -1: the
+	// element that won when a tag contradicts another, gives a registry key
+	// a second value, or names the other audience.
 	Related int
 	// Problem says what was wrong.
 	Problem Problem
-	// Tag is the offending input as given, cut to at most MaxTagLen bytes. It
+	// Tag is the offending input as given, cut to at most 128 bytes. It
 	// may hold any bytes: quote it before showing it (String does).
 	Tag string
 	// Detail adds a few words, such as the JSON type of a value that is not a
@@ -135,7 +90,7 @@ func (d Diagnostic) String() string {
 		b.WriteString(strconv.Itoa(d.Index))
 		b.WriteString("] ")
 	}
-	if d.Tag != "" || d.Index >= 0 && d.Problem != NotAString {
+	if d.Tag != "" || d.Index >= 0 && d.Problem != tagspec.NotAString {
 		b.WriteString(strconv.Quote(d.Tag))
 		b.WriteString(": ")
 	}
@@ -153,10 +108,10 @@ func (d Diagnostic) String() string {
 	return b.String()
 }
 
-// clip cuts s to at most MaxTagLen bytes without copying it.
+// clip cuts s to at most maxTagLen bytes without copying it.
 func clip(s string) string {
-	if len(s) > MaxTagLen {
-		return s[:MaxTagLen]
+	if len(s) > maxTagLen {
+		return s[:maxTagLen]
 	}
 	return s
 }

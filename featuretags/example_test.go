@@ -2,6 +2,7 @@ package featuretags_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/contentneg/contentneg/featuretags"
 )
@@ -15,7 +16,7 @@ func ExampleParse() {
 	fmt.Println("not interactive:", set.Negated("interactive"))
 	fmt.Println("markdown excluded:", set.Excludes("format", "markdown"))
 	for tag := range set.All() {
-		if tag.IsVendor() {
+		if strings.HasPrefix(tag.Name, "x-") {
 			fmt.Println("vendor:", tag)
 		}
 	}

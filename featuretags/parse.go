@@ -3,42 +3,38 @@ package featuretags
 import (
 	"slices"
 	"strings"
+
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // Limits on what a parse reads. They bound its cost whatever the input.
 const (
-	// MaxTags is the number of elements read from a features array; the rest
+	// maxTags is the number of elements read from a features array; the rest
 	// are ignored with one TooMany diagnostic.
-	MaxTags = 64
-	// MaxTagLen is the longest tag, in bytes, before trimming; a longer one
+	maxTags = 64
+	// maxTagLen is the longest tag, in bytes, before trimming; a longer one
 	// is ignored with a TooLong diagnostic.
-	MaxTagLen = 128
+	maxTagLen = 128
 )
 
 // Parse parses a list of feature tags. It never fails: invalid tags are
 // dropped and reported in the diagnostics, which are nil when there is
-// nothing to report. At most [MaxTags] elements are read.
+// nothing to report. At most 64 elements are read, and a tag longer than
+// 128 bytes is invalid.
 //
 // Duplicates are kept once. A tag and its negation: the negation wins. Two
 // values for a registry key: the first valid one wins. Exclusions
 // ("format!=markdown") remove that value from what the client accepts.
-func Parse(tags []string) (Set, []Diagnostic) { return Grammar{}.Parse(tags) }
-
-// Grammar is the v1.0 registry with the format names a server added: a
-// "format=" value is valid when the registry lists it or the grammar's
-// Formats do. The zero Grammar is the v1.0 registry alone. A Grammar is
-// read-only once in use and safe for concurrent use.
-type Grammar struct {
-	// Formats are further values of "format", lower case ("csv").
-	Formats []string
-}
-
-// Parse is [Parse] with g's format names.
-func (g Grammar) Parse(tags []string) (Set, []Diagnostic) {
-	p := parser{formats: g.Formats, strs: tags}
+//
+// formats are further values "format=" takes beside the registry's json,
+// text, markdown, toon and html: the names of the formats a server added,
+// in lower case ("csv"). Without them "format=csv" is an unknown value,
+// ignored with a diagnostic.
+func Parse(tags []string, formats ...string) (Set, []Diagnostic) {
+	p := parser{formats: formats, strs: tags}
 	p.start(len(tags))
 	for i, raw := range tags {
-		if i == MaxTags {
+		if i == maxTags {
 			p.tooMany(i, raw)
 			break
 		}
@@ -48,54 +44,51 @@ func (g Grammar) Parse(tags []string) (Set, []Diagnostic) {
 }
 
 // ParseValue parses the features value as the SDKs decode it from JSON: a
-// []any whose elements should be strings, or a []string. An element that is
-// not a string is skipped with a NotAString diagnostic. A string is read as
-// a comma-separated list ("human, !interactive": white space around each
-// tag trimmed, empty ones skipped) with a CommaList diagnostic, whose
-// other diagnostics index that list. A value of any other type gives an
-// empty set and a NotAList diagnostic; nil (no features) gives an empty set
-// and no diagnostic. Either way the cost is bounded by [MaxTags] and
-// [MaxTagLen].
-func ParseValue(features any) (Set, []Diagnostic) { return Grammar{}.ParseValue(features) }
-
-// ParseValue is [ParseValue] with g's format names.
-func (g Grammar) ParseValue(features any) (Set, []Diagnostic) {
+// []any whose elements should be strings, or a []string; formats are as
+// for [Parse]. An element that is not a string is skipped with a
+// diagnostic. A string is read as a comma-separated list ("human,
+// !interactive": white space around each tag trimmed, empty ones skipped)
+// with a diagnostic that says so, whose other diagnostics index that list.
+// A value of any other type gives an empty set and a diagnostic; nil (no
+// features) gives an empty set and no diagnostic. Either way the cost is
+// bounded as Parse's is.
+func ParseValue(features any, formats ...string) (Set, []Diagnostic) {
 	switch list := features.(type) {
 	case nil:
 		return Set{}, nil
 	case []string:
-		return g.Parse(list)
+		return Parse(list, formats...)
 	case string:
-		set, diags := g.Parse(commaList(list))
-		return set, append([]Diagnostic{{Index: -1, Related: -1, Problem: CommaList}}, diags...)
+		set, diags := Parse(commaList(list), formats...)
+		return set, append([]Diagnostic{{Index: -1, Related: -1, Problem: tagspec.CommaList}}, diags...)
 	case []any:
-		p := parser{formats: g.Formats, anys: list}
+		p := parser{formats: formats, anys: list}
 		p.start(len(list))
 		for i, el := range list {
 			s, isString := el.(string)
-			if i == MaxTags {
+			if i == maxTags {
 				p.tooMany(i, s)
 				break
 			}
 			if !isString {
-				p.report(Diagnostic{Index: i, Related: -1, Problem: NotAString, Detail: JSONType(el)})
+				p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.NotAString, Detail: tagspec.JSONType(el)})
 				continue
 			}
 			p.add(i, s)
 		}
 		return p.finish()
 	default:
-		return Set{}, []Diagnostic{{Index: -1, Related: -1, Problem: NotAList, Detail: JSONType(features)}}
+		return Set{}, []Diagnostic{{Index: -1, Related: -1, Problem: tagspec.NotAList, Detail: tagspec.JSONType(features)}}
 	}
 }
 
 // commaList splits a features string at its commas, trims ASCII white
-// space around each tag and skips empty ones. It keeps at most MaxTags+1
+// space around each tag and skips empty ones. It keeps at most maxTags+1
 // tags, enough for Parse to see that the list runs past the limit, so its
 // cost is linear in the string and its memory bounded.
 func commaList(s string) []string {
 	var tags []string
-	for s != "" && len(tags) <= MaxTags {
+	for s != "" && len(tags) <= maxTags {
 		var tag string
 		tag, s, _ = strings.Cut(s, ",")
 		if tag = trimASCIISpace(tag); tag != "" {
@@ -125,8 +118,8 @@ type parser struct {
 }
 
 func (p *parser) start(n int) {
-	if n > MaxTags {
-		n = MaxTags
+	if n > maxTags {
+		n = maxTags
 	}
 	if n > 0 {
 		p.entries = make([]entry, 0, n)
@@ -136,22 +129,22 @@ func (p *parser) start(n int) {
 func (p *parser) report(d Diagnostic) { p.diags = append(p.diags, d) }
 
 func (p *parser) tooMany(i int, raw string) {
-	p.report(Diagnostic{Index: i, Related: -1, Problem: TooMany, Tag: clip(raw)})
+	p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.TooMany, Tag: clip(raw)})
 }
 
 // add reads one tag: limits, white space, syntax, registry, duplicates.
 func (p *parser) add(i int, raw string) {
-	if len(raw) > MaxTagLen {
-		p.report(Diagnostic{Index: i, Related: -1, Problem: TooLong, Tag: clip(raw)})
+	if len(raw) > maxTagLen {
+		p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.TooLong, Tag: clip(raw)})
 		return
 	}
 	s := trimASCIISpace(raw)
 	if len(s) != len(raw) {
-		p.report(Diagnostic{Index: i, Related: -1, Problem: Trimmed, Tag: raw})
+		p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.Trimmed, Tag: raw})
 	}
 	name, value, op, ok := split(s)
 	if !ok {
-		p.report(Diagnostic{Index: i, Related: -1, Problem: Invalid, Tag: raw})
+		p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.Invalid, Tag: raw})
 		return
 	}
 	ri := lookupIndex(name)
@@ -161,11 +154,11 @@ func (p *parser) add(i int, raw string) {
 		switch {
 		case r.kind == flag && (op == Equality || op == Inequality),
 			r.kind == key && (op == Presence || op == Negation):
-			p.report(Diagnostic{Index: i, Related: -1, Problem: WrongForm, Tag: raw})
+			p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.WrongForm, Tag: raw})
 			return
 		case r.kind == key:
 			if value = p.canonicalValue(r, value); value == "" {
-				p.report(Diagnostic{Index: i, Related: -1, Problem: UnknownValue, Tag: raw})
+				p.report(Diagnostic{Index: i, Related: -1, Problem: tagspec.UnknownValue, Tag: raw})
 				return
 			}
 		}
@@ -183,16 +176,16 @@ func (p *parser) add(i int, raw string) {
 	switch {
 	case op == Negation || op == Inequality:
 		p.negations++
-	case op == Equality && (name == Format || name == Verbosity):
+	case op == Equality && (name == tagspec.Format || name == tagspec.Verbosity):
 		bit := uint8(1)
-		if name == Verbosity {
+		if name == tagspec.Verbosity {
 			bit = 2
 		}
 		p.conflict = p.conflict || p.keys&bit != 0
 		p.keys |= bit
-	case op == Presence && name == Human:
+	case op == Presence && name == tagspec.Human:
 		p.human = true
-	case op == Presence && name == Agent:
+	case op == Presence && name == tagspec.Agent:
 		p.agent = true
 	}
 }
@@ -216,7 +209,7 @@ func (p *parser) duplicate(ri int, t Tag) bool {
 		seen := p.flags&bit != 0
 		p.flags |= bit
 		return seen
-	case t.Op == Equality && (t.Name == Format && p.keys&1 == 0 || t.Name == Verbosity && p.keys&2 == 0):
+	case t.Op == Equality && (t.Name == tagspec.Format && p.keys&1 == 0 || t.Name == tagspec.Verbosity && p.keys&2 == 0):
 		return false
 	}
 	for _, e := range p.entries {
@@ -231,7 +224,7 @@ func (p *parser) duplicate(ri int, t Tag) bool {
 // registry or, for "format", the grammar's own format names; "" when the
 // value is unknown.
 func (p *parser) canonicalValue(r *registered, value string) string {
-	if v := r.canonicalValue(value); v != "" || r.name != Format {
+	if v := r.canonicalValue(value); v != "" || r.name != tagspec.Format {
 		return v
 	}
 	for _, f := range p.formats {
@@ -256,21 +249,21 @@ func (p *parser) finish() (Set, []Diagnostic) {
 	kept := all[:0]
 	for _, e := range all {
 		if by := contradiction(all, e.Tag); by >= 0 {
-			p.report(Diagnostic{Index: e.index, Related: by, Problem: Contradiction, Tag: p.raw(e.index)})
+			p.report(Diagnostic{Index: e.index, Related: by, Problem: tagspec.Contradiction, Tag: p.raw(e.index)})
 			continue
 		}
-		if e.Op == Equality && IsRegistryKey(e.Name) {
+		if e.Op == Equality && isRegistryKey(e.Name) {
 			if first := findOp(kept, e.Name, Equality); first >= 0 {
-				p.report(Diagnostic{Index: e.index, Related: first, Problem: ConflictingValue, Tag: p.raw(e.index)})
+				p.report(Diagnostic{Index: e.index, Related: first, Problem: tagspec.ConflictingValue, Tag: p.raw(e.index)})
 				continue
 			}
 		}
 		kept = append(kept, e)
 	}
-	if h := findOp(kept, Human, Presence); h >= 0 {
-		if a := findOp(kept, Agent, Presence); a >= 0 {
+	if h := findOp(kept, tagspec.Human, Presence); h >= 0 {
+		if a := findOp(kept, tagspec.Agent, Presence); a >= 0 {
 			later := kept[max(entryAt(kept, a), entryAt(kept, h))]
-			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: BothAudiences, Tag: p.raw(later.index)})
+			p.report(Diagnostic{Index: later.index, Related: min(a, h), Problem: tagspec.BothAudiences, Tag: p.raw(later.index)})
 		}
 	}
 	if len(p.diags) > 1 {
@@ -395,26 +388,4 @@ func lowerASCII(s string) string {
 		}
 	}
 	return s
-}
-
-// JSONType names the JSON type of a value as encoding/json decodes it
-// ("null", "string", "boolean", "number", "array", "object"), or "other". It
-// is what diagnostics put in their Detail.
-func JSONType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	case float64, float32, int, int64, int32, uint, uint64, uint32:
-		return "number"
-	case []any, []string:
-		return "array"
-	case map[string]any:
-		return "object"
-	default:
-		return "other"
-	}
 }

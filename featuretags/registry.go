@@ -1,31 +1,9 @@
 package featuretags
 
-import "strings"
+import (
+	"strings"
 
-// The names of the v1.0 tag registry.
-const (
-	Agent       = "agent"       // the client is an AI agent
-	Human       = "human"       // a person reads the results
-	Interactive = "interactive" // the client can present UI to a person
-	MCPCapable  = "mcp-capable" // the client understands MCP tool and resource names
-	Sampling    = "sampling"    // the client samples; it wants reasoning hints
-	Elicitation = "elicitation" // the client claims the elicitation capability
-	Roots       = "roots"       // the client claims the roots capability
-	Tasks       = "tasks"       // the client claims the tasks capability
-	Format      = "format"      // key: json, text, markdown, toon or html
-	Verbosity   = "verbosity"   // key: compact, standard or verbose
-)
-
-// The values the registry keys take.
-const (
-	ValueJSON     = "json"
-	ValueText     = "text"
-	ValueMarkdown = "markdown"
-	ValueTOON     = "toon" // Token-Oriented Object Notation, text/toon
-	ValueHTML     = "html" // the markdown rendering as HTML, text/html
-	ValueCompact  = "compact"
-	ValueStandard = "standard"
-	ValueVerbose  = "verbose"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // kind says how the registry treats a name.
@@ -45,16 +23,16 @@ type registered struct {
 
 // registry lists the v1.0 names. It is read-only.
 var registry = [...]registered{
-	{Agent, flag, nil},
-	{Human, flag, nil},
-	{Interactive, flag, nil},
-	{MCPCapable, flag, nil},
-	{Sampling, flag, nil},
-	{Elicitation, flag, nil},
-	{Roots, flag, nil},
-	{Tasks, flag, nil},
-	{Format, key, []string{ValueJSON, ValueText, ValueMarkdown, ValueTOON, ValueHTML}},
-	{Verbosity, key, []string{ValueCompact, ValueStandard, ValueVerbose}},
+	{tagspec.Agent, flag, nil},
+	{tagspec.Human, flag, nil},
+	{tagspec.Interactive, flag, nil},
+	{tagspec.MCPCapable, flag, nil},
+	{tagspec.Sampling, flag, nil},
+	{tagspec.Elicitation, flag, nil},
+	{tagspec.Roots, flag, nil},
+	{tagspec.Tasks, flag, nil},
+	{tagspec.Format, key, []string{tagspec.JSON, tagspec.Text, tagspec.Markdown, tagspec.TOON, tagspec.HTML}},
+	{tagspec.Verbosity, key, []string{tagspec.Compact, tagspec.Standard, tagspec.Verbose}},
 }
 
 // lookup finds name in the registry, ignoring case. It returns nil for a
@@ -72,25 +50,25 @@ func lookupIndex(name string) int {
 	// The usual spelling first: a switch on the exact name compiles to a
 	// few comparisons of lengths and bytes.
 	switch name {
-	case Agent:
+	case tagspec.Agent:
 		return 0
-	case Human:
+	case tagspec.Human:
 		return 1
-	case Interactive:
+	case tagspec.Interactive:
 		return 2
-	case MCPCapable:
+	case tagspec.MCPCapable:
 		return 3
-	case Sampling:
+	case tagspec.Sampling:
 		return 4
-	case Elicitation:
+	case tagspec.Elicitation:
 		return 5
-	case Roots:
+	case tagspec.Roots:
 		return 6
-	case Tasks:
+	case tagspec.Tasks:
 		return 7
-	case Format:
+	case tagspec.Format:
 		return 8
-	case Verbosity:
+	case tagspec.Verbosity:
 		return 9
 	}
 	if !hasUpper(name) {
@@ -124,9 +102,9 @@ func (r *registered) canonicalValue(value string) string {
 	return ""
 }
 
-// IsRegistryKey reports whether name (in any case) is a registry key, whose
+// isRegistryKey reports whether name (in any case) is a registry key, whose
 // values compare case-insensitively: "format" or "verbosity".
-func IsRegistryKey(name string) bool {
+func isRegistryKey(name string) bool {
 	r := lookup(name)
 	return r != nil && r.kind == key
 }

@@ -3,6 +3,8 @@ package featuretags
 import (
 	"iter"
 	"strings"
+
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // Set is the result of a parse: the valid tags, once each, in the order the
@@ -70,9 +72,6 @@ func (s Set) Values(name string) iter.Seq[string] {
 // Excludes reports whether the client excluded value for name ("format!=markdown").
 func (s Set) Excludes(name, value string) bool { return s.find(name, value, Inequality) }
 
-// Contains reports whether the set holds a tag of the same name, form and value.
-func (s Set) Contains(t Tag) bool { return s.find(t.Name, t.Value, t.Op) }
-
 func (s Set) find(name, value string, op Op) bool {
 	for _, e := range s.entries {
 		if e.Op == op && strings.EqualFold(e.Name, name) && sameValue(e.Name, e.Value, value) {
@@ -85,7 +84,7 @@ func (s Set) find(name, value string, op Op) bool {
 // sameValue compares values the way the registry says: case-insensitively
 // for the registry keys, exactly for everything else.
 func sameValue(name, a, b string) bool {
-	if name == Format || name == Verbosity {
+	if name == tagspec.Format || name == tagspec.Verbosity {
 		return strings.EqualFold(a, b)
 	}
 	return a == b

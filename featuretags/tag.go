@@ -52,12 +52,3 @@ func (t Tag) String() string {
 		return t.Name
 	}
 }
-
-// IsVendor reports whether the tag is a vendor tag (its name starts with "x-").
-func (t Tag) IsVendor() bool { return IsVendorName(t.Name) }
-
-// IsVendorName reports whether name is a vendor tag name ("x-" followed by at
-// least one character, compared case-insensitively).
-func IsVendorName(name string) bool {
-	return len(name) > 2 && (name[0] == 'x' || name[0] == 'X') && name[1] == '-'
-}

@@ -5,11 +5,17 @@
 // these words: negotiation chooses one, renderers produce one, shaping and
 // the front ends serve one.
 //
-// The package decides nothing. It sits under negotiation and renderers, and
-// imports only featuretags, whose registry spells the names.
+//	format.Markdown.MediaType             // "format=markdown" is served as text/markdown
+//	p.Rendering() == format.RenderingText // how a profile's results are shaped
+//	format.ParseVerbosity("compact")      // a "verbosity=" value: Compact
+//
+// The package decides nothing: negotiation lists the formats a server can
+// choose (the built-in ones, here, and those it registers, of
+// [RenderingCustom]) and chooses among them. It sits under negotiation and
+// renderers.
 package format
 
-import "github.com/contentneg/contentneg/featuretags"
+import "github.com/contentneg/contentneg/internal/tagspec"
 
 // Rendering is how a result is shaped for a client.
 type Rendering uint8
@@ -55,21 +61,6 @@ func (r Rendering) String() string {
 	}
 }
 
-// The media types of the built-in formats.
-const (
-	// MediaJSON is the structured rendering: structuredContent.
-	MediaJSON = "application/json"
-	// MediaMarkdown is the markdown rendering.
-	MediaMarkdown = "text/markdown"
-	// MediaText is the plain-text rendering.
-	MediaText = "text/plain"
-	// MediaTOON is the TOON rendering: Token-Oriented Object Notation.
-	MediaTOON = "text/toon"
-	// MediaHTML is the HTML rendering: the markdown rendering as HTML,
-	// every data value escaped.
-	MediaHTML = "text/html"
-)
-
 // Format is one output format: the name a client asks for ("format=json"),
 // the media type it is served as, and the rendering that makes it. The zero
 // Format is no format ("unset"). A format a server registers has
@@ -91,69 +82,31 @@ func (f Format) String() string {
 	return f.Name
 }
 
-// The built-in formats.
+// The built-in formats, in the order a server offers them. Their names are
+// the values the tag registry lists for "format".
 var (
 	// JSON is "format=json": structuredContent, application/json.
-	JSON = Format{featuretags.ValueJSON, MediaJSON, RenderingStructured}
+	JSON = Format{"json", "application/json", RenderingStructured}
 	// Markdown is "format=markdown": text/markdown.
-	Markdown = Format{featuretags.ValueMarkdown, MediaMarkdown, RenderingMarkdown}
-	// Text is "format=text": text/plain with no markup.
-	Text = Format{featuretags.ValueText, MediaText, RenderingText}
-	// TOON is "format=toon": text/toon.
-	TOON = Format{featuretags.ValueTOON, MediaTOON, RenderingTOON}
-	// HTML is "format=html": text/html.
-	HTML = Format{featuretags.ValueHTML, MediaHTML, RenderingHTML}
+	Markdown = Format{"markdown", "text/markdown", RenderingMarkdown}
+	// Text is "format=text": text/plain with no markup at all.
+	Text = Format{"text", "text/plain", RenderingText}
+	// TOON is "format=toon": text/toon, the value in Token-Oriented Object
+	// Notation.
+	TOON = Format{"toon", "text/toon", RenderingTOON}
+	// HTML is "format=html": text/html, the markdown rendering as HTML with
+	// every data value escaped.
+	HTML = Format{"html", "text/html", RenderingHTML}
 )
 
-// builtin is the table the lookups read: a copy, which a change to the
-// exported variables cannot reach.
-var builtin = [...]Format{JSON, Markdown, Text, TOON, HTML}
-
-// Builtin returns the built-in formats, in the order a server offers them:
-// json, markdown, text, toon, html.
-func Builtin() [5]Format { return builtin }
-
-// ByName returns the built-in format named name (lower case, as the tag
-// grammar stores it).
-func ByName(name string) (Format, bool) {
-	for i := range builtin {
-		if builtin[i].Name == name {
-			return builtin[i], true
-		}
-	}
-	return Format{}, false
-}
-
-// ByMediaType returns the built-in format served as mediaType (lower case,
-// without parameters).
-func ByMediaType(mediaType string) (Format, bool) {
-	for i := range builtin {
-		if builtin[i].MediaType == mediaType {
-			return builtin[i], true
-		}
-	}
-	return Format{}, false
-}
-
-// ByRendering returns the built-in format that r makes; false for
-// pass-through and custom renderings, which have none.
-func ByRendering(r Rendering) (Format, bool) {
-	for i := range builtin {
-		if builtin[i].Rendering == r {
-			return builtin[i], true
-		}
-	}
-	return Format{}, false
-}
-
-// Verbosity is how much a rendering says.
+// Verbosity is how much a rendering says. The zero Verbosity is unset: the
+// client gave no usable "verbosity=" tag, and renderers treat it as
+// Standard.
 type Verbosity uint8
 
 const (
-	// VerbosityUnset: no usable "verbosity=" tag. Renderers treat it as Standard.
-	VerbosityUnset Verbosity = iota
 	// Compact drops explanatory text and empty fields.
-	Compact
+	Compact Verbosity = iota + 1
 	// Standard is the default.
 	Standard
 	// Verbose adds field descriptions, units and hints.
@@ -164,22 +117,14 @@ const (
 func (v Verbosity) String() string {
 	switch v {
 	case Compact:
-		return featuretags.ValueCompact
+		return tagspec.Compact
 	case Standard:
-		return featuretags.ValueStandard
+		return tagspec.Standard
 	case Verbose:
-		return featuretags.ValueVerbose
+		return tagspec.Verbose
 	default:
 		return "unset"
 	}
-}
-
-// OrStandard returns v, or Standard when v is unset.
-func (v Verbosity) OrStandard() Verbosity {
-	if v == VerbosityUnset {
-		return Standard
-	}
-	return v
 }
 
 // ParseVerbosity reads a value of "verbosity=" ("compact", "standard",
@@ -187,12 +132,12 @@ func (v Verbosity) OrStandard() Verbosity {
 // other string.
 func ParseVerbosity(name string) (v Verbosity, ok bool) {
 	switch name {
-	case featuretags.ValueCompact:
+	case tagspec.Compact:
 		return Compact, true
-	case featuretags.ValueStandard:
+	case tagspec.Standard:
 		return Standard, true
-	case featuretags.ValueVerbose:
+	case tagspec.Verbose:
 		return Verbose, true
 	}
-	return VerbosityUnset, false
+	return 0, false
 }

@@ -96,16 +96,16 @@ func TestGateAnswersForClientsThatCannotAnswer(t *testing.T) {
 	tests := []struct {
 		name    string
 		tool    string
-		refusal negotiation.Refusal
+		refusal negotiation.Refusal // the zero Refusal declines
 		want    string
 		legacy  bool // the tool works in the legacy era only
 	}{
-		{"returned inputRequests", "returns", negotiation.Decline, "answer: decline", false},
+		{"returned inputRequests", "returns", 0, "answer: decline", false},
 		{"returned inputRequests, cancel", "returns", negotiation.Cancel, "answer: cancel", false},
-		{"the helper", "helper", negotiation.Decline, "answer: decline", false},
+		{"the helper", "helper", 0, "answer: decline", false},
 		{"the helper, cancel", "helper", negotiation.Cancel, "answer: cancel", false},
-		{"ServerSession.Elicit", "direct", negotiation.Decline, "answer: decline", true},
-		{"MayElicit", "may_elicit", negotiation.Decline, "answer: false", false},
+		{"ServerSession.Elicit", "direct", 0, "answer: decline", true},
+		{"MayElicit", "may_elicit", 0, "answer: false", false},
 	}
 	for _, e := range eras {
 		for _, tt := range tests {
@@ -128,7 +128,7 @@ func TestGateAnswersForClientsThatCannotAnswer(t *testing.T) {
 					t.Fatal("the gated elicitation was not logged")
 				}
 				fields := gated[0].ContextMap()
-				if fields["tool"] != tt.tool || fields["reason"] != negotiation.ReasonNotInteractive || gated[0].Level != zap.DebugLevel {
+				if fields["tool"] != tt.tool || fields["reason"] != "the client declared !interactive" || gated[0].Level != zap.DebugLevel {
 					t.Errorf("log fields = %v at %v, want the tool and the reason at debug", fields, gated[0].Level)
 				}
 			})
@@ -178,8 +178,9 @@ func TestGateClosedForMalformedDeclarations(t *testing.T) {
 						return
 					}
 					gated := logs.FilterMessage("elicitation gated").All()
-					if len(gated) == 0 || gated[0].ContextMap()["reason"] != negotiation.ReasonMalformed {
-						t.Errorf("gated logs = %v, want the reason %q", gated, negotiation.ReasonMalformed)
+					const malformed = "the client's settings are malformed, read as !interactive"
+					if len(gated) == 0 || gated[0].ContextMap()["reason"] != malformed {
+						t.Errorf("gated logs = %v, want the reason %q", gated, malformed)
 					}
 				})
 			}

@@ -6,20 +6,11 @@ import (
 	"strings"
 
 	"github.com/elnormous/contenttype"
-
-	"github.com/contentneg/contentneg/format"
 )
 
-// ErrNotAcceptable reports an HTTP Accept header that accepts none of the
-// media types the server can render (or cannot be read); the REST binding
-// answers it with 406.
-var ErrNotAcceptable = errors.New("no acceptable media type")
-
-// FromAccept returns the profile of an HTTP client that sent this Accept
-// header, with the built-in renderings only; see [Negotiator.FromAccept].
-func FromAccept(accept string) (*Profile, error) {
-	return (*Negotiator)(nil).FromAccept(accept)
-}
+// errNotAcceptable reports an HTTP Accept header that accepts none of the
+// media types the server can render (or cannot be read).
+var errNotAcceptable = errors.New("no acceptable media type")
 
 // FromAccept returns the profile of an HTTP client that sent this Accept
 // header: the same profile as a client that declared "format=NAME" for the
@@ -28,8 +19,8 @@ func FromAccept(accept string) (*Profile, error) {
 // application/json, text/markdown, text/plain, text/toon, text/html, then
 // the registered formats).
 // An empty header or "*/*" gives application/json. A header that accepts
-// none of them, or cannot be parsed, gives an error wrapping
-// [ErrNotAcceptable] and a nil profile.
+// none of them, or cannot be parsed, gives an error and a nil profile (the
+// REST binding answers 406).
 func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 	f := n.formats()
 	if strings.TrimSpace(accept) == "" {
@@ -46,7 +37,7 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 	}
 	chosen, err := preferred(accept, offered)
 	if err != nil {
-		return nil, fmt.Errorf("%w: Accept %q: %v", ErrNotAcceptable, clipHeader(accept), err)
+		return nil, fmt.Errorf("%w: Accept %q: %v", errNotAcceptable, clipHeader(accept), err)
 	}
 	name := n.FormatName(chosen.MIME())
 	return fromTagList(f, "format="+name), nil
@@ -57,7 +48,6 @@ func (n *Negotiator) FromAccept(accept string) (*Profile, error) {
 // then the registered formats in registration order.
 func (n *Negotiator) MediaTypes() []string {
 	f := n.formats()
-	builtin := format.Builtin()
 	out := make([]string, 0, len(builtin)+f.len())
 	for _, b := range builtin {
 		out = append(out, b.MediaType)
@@ -73,7 +63,7 @@ func (n *Negotiator) MediaTypes() []string {
 // FormatName returns the format name of a media type ("text/markdown" ->
 // "markdown"), or "" when the negotiator has none for it.
 func (n *Negotiator) FormatName(mediaType string) string {
-	if b, ok := format.ByMediaType(mediaType); ok {
+	if b, ok := builtinByMediaType(mediaType); ok {
 		return b.Name
 	}
 	r, _ := n.formats().byMediaType(mediaType)

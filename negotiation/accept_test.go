@@ -110,7 +110,7 @@ func TestRegisteredFormatIsNegotiable(t *testing.T) {
 		t.Errorf("Accept: text/csv = %v, %v", viaAccept, err)
 	}
 	// Registered types come after the built-in ones at equal quality.
-	if tie, err := n.FromAccept("text/csv, text/plain"); err != nil || tie.MediaType() != format.MediaText {
+	if tie, err := n.FromAccept("text/csv, text/plain"); err != nil || tie.MediaType() != format.Text.MediaType {
 		t.Errorf("Accept: text/csv, text/plain = %v, %v; want text/plain", tie, err)
 	}
 	if got := negotiation.FromTags("format=csv").Rendering(); got != format.RenderingPassThrough {
@@ -164,7 +164,7 @@ func TestMediaTypesInServerOrder(t *testing.T) {
 func TestFromAcceptReadsALongHeader(t *testing.T) {
 	accept := strings.Repeat("application/xml;q=0.9, ", 300) + "text/plain;q=0.1" // 7,216 bytes
 	p, err := negotiation.FromAccept(accept)
-	if err != nil || p.MediaType() != format.MediaText {
+	if err != nil || p.MediaType() != format.Text.MediaType {
 		t.Errorf("FromAccept(%d bytes) = %v, %v; want text/plain", len(accept), p, err)
 	}
 }

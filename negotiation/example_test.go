@@ -1,7 +1,6 @@
 package negotiation_test
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/contentneg/contentneg/negotiation"
@@ -18,19 +17,16 @@ func Example() {
 
 	p := negotiation.New(nil).Negotiate(extensions, nil)
 	fmt.Println("audience:", p.Audience())
-	fmt.Println("rendering:", p.Rendering())
-	fmt.Println("may elicit (client has the capability):", p.MayElicit(true))
+	fmt.Println("rendering:", p.Rendering(), p.MediaType())
+	closed, reason := p.ElicitationGate(true) // the client has the capability
+	fmt.Println("elicitation gate closed:", closed, "-", reason)
 
-	// The middleware puts the profile in each handler's context.
-	ctx := negotiation.WithProfile(context.Background(), p)
-	if got, ok := negotiation.FromContext(ctx); ok {
-		fmt.Println("from context:", got.Rendering())
-	}
+	// A handler reads the profile of its client from its context:
+	// p, _ := negotiation.FromContext(ctx)
 	// Output:
 	// audience: human
-	// rendering: text
-	// may elicit (client has the capability): false
-	// from context: text
+	// rendering: text text/plain
+	// elicitation gate closed: true - the client declared !interactive
 }
 
 func ExampleFromTags() {
@@ -51,7 +47,7 @@ func ExampleFromTags() {
 	// [screen-reader] -> pass-through
 }
 
-func ExampleMemoryStore() {
+func ExampleNewMemoryStore() {
 	store := negotiation.NewMemoryStore(1000)
 	store.Save("session-1", negotiation.FromTags("agent", "format=json"))
 

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/contentneg/contentneg/featuretags"
-
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -71,7 +69,7 @@ func TestMalformedDeclarationsCloseTheGate(t *testing.T) {
 		{"padded past 128 bytes with ASCII spaces", declared([]any{"human", "!interactive" + strings.Repeat(" ", 130)}), negotiation.ReasonMalformed},
 		{"an element that is not a string", declared([]any{"human", map[string]any{"!interactive": true}}), negotiation.ReasonMalformed},
 		{"a registry name in the wrong form", declared([]any{"interactive=no"}), negotiation.ReasonMalformed},
-		{"past the tag limit", declared(append(make([]any, featuretags.MaxTags), "!interactive")), negotiation.ReasonTooManyTags},
+		{"past the tag limit", declared(append(make([]any, 64), "!interactive")), negotiation.ReasonTooManyTags},
 		{"features an object", declared(map[string]any{"interactive": false}), negotiation.ReasonMalformed},
 		{"features a number", declared(0.0), negotiation.ReasonMalformed},
 		{"features a string with the negation", declared("human, !interactive"), negotiation.ReasonMalformed},
@@ -81,7 +79,7 @@ func TestMalformedDeclarationsCloseTheGate(t *testing.T) {
 		{"settings a raw JSON list", negotiation.FromSettings(json.RawMessage(`["!interactive"]`)), negotiation.ReasonMalformed},
 		{"version a number", negotiation.FromSettings(map[string]any{"version": 1.0, "features": []any{"!interactive"}}), negotiation.ReasonMalformed},
 		{"malformed, then a per-call format", withFormat(declared([]any{"human", "!\u0456nteractive"})), negotiation.ReasonMalformed},
-		{"past the limit, then a per-call format", withFormat(declared(append(make([]any, featuretags.MaxTags), "!interactive"))), negotiation.ReasonTooManyTags},
+		{"past the limit, then a per-call format", withFormat(declared(append(make([]any, 64), "!interactive"))), negotiation.ReasonTooManyTags},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,16 +1,19 @@
 package negotiation
 
-// Audience is who reads the results: an agent, a person, or unknown.
+// Audience is who reads the results: an agent, a person, or unknown. The
+// zero Audience is unknown: the client declared neither "agent" nor
+// "human", or both.
 type Audience uint8
 
 const (
-	// AudienceUnknown: neither "agent" nor "human", or both.
-	AudienceUnknown Audience = iota
 	// Agent: the client declared "agent".
-	Agent
+	Agent Audience = iota + 1
 	// Human: the client declared "human".
 	Human
 )
+
+// audienceUnknown is the zero Audience.
+const audienceUnknown Audience = 0
 
 // String returns "unknown", "agent" or "human".
 func (a Audience) String() string {
@@ -24,24 +27,22 @@ func (a Audience) String() string {
 	}
 }
 
-// Tristate is a yes/no answer that may be unknown.
-type Tristate uint8
+// tristate is what a client said of a flag: nothing, the flag
+// ("interactive") or its negation ("!interactive").
+type tristate uint8
 
 const (
-	// Unknown: the client said nothing.
-	Unknown Tristate = iota
-	// Yes: the client said so ("interactive").
-	Yes
-	// No: the client denied it ("!interactive").
-	No
+	unknown tristate = iota
+	yes
+	no
 )
 
 // String returns "unknown", "yes" or "no".
-func (t Tristate) String() string {
+func (t tristate) String() string {
 	switch t {
-	case Yes:
+	case yes:
 		return "yes"
-	case No:
+	case no:
 		return "no"
 	default:
 		return "unknown"

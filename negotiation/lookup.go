@@ -1,39 +1,39 @@
 package negotiation
 
-// Origin says where a client's settings were found.
-type Origin uint8
+// origin says where a client's settings were found.
+type origin uint8
 
 const (
-	// NotFound: the client did not declare the extension.
-	NotFound Origin = iota
-	// InExtensions: capabilities.extensions[ExtensionID], the standard place.
-	InExtensions
-	// InExperimental: capabilities.experimental[ExtensionID], accepted only
+	// notFound: the client did not declare the extension.
+	notFound origin = iota
+	// inExtensions: capabilities.extensions[ExtensionID], the standard place.
+	inExtensions
+	// inExperimental: capabilities.experimental[ExtensionID], accepted only
 	// when extensions has no such key, because some published snippets put
 	// the settings there.
-	InExperimental
+	inExperimental
 )
 
 // String returns "not found", "extensions" or "experimental".
-func (o Origin) String() string {
+func (o origin) String() string {
 	switch o {
-	case InExtensions:
+	case inExtensions:
 		return "extensions"
-	case InExperimental:
+	case inExperimental:
 		return "experimental"
 	default:
 		return "not found"
 	}
 }
 
-// Lookup finds the extension's settings in a client's capability maps:
+// lookup finds the extension's settings in a client's capability maps:
 // extensions first, experimental only when extensions has no such key.
-func Lookup(extensions, experimental map[string]any) (settings any, origin Origin) {
+func lookup(extensions, experimental map[string]any) (settings any, from origin) {
 	if s, ok := extensions[ExtensionID]; ok {
-		return s, InExtensions
+		return s, inExtensions
 	}
 	if s, ok := experimental[ExtensionID]; ok {
-		return s, InExperimental
+		return s, inExperimental
 	}
-	return nil, NotFound
+	return nil, notFound
 }

@@ -11,51 +11,57 @@ import (
 	"github.com/contentneg/contentneg/featuretags"
 )
 
-// Options configures a [Negotiator]. A nil *Options means the defaults.
-type Options struct {
-	// Logger receives one line per negotiation: debug with the resolved
-	// profile, or warn when the client's settings had diagnostics. nil
-	// means zap.NewNop().
-	Logger *zap.Logger
-}
-
 // Negotiator turns a client's capability maps into a profile and logs what
-// it found. It is safe for concurrent use.
+// it found, knowing the formats a server added beside the built-in ones
+// ([Negotiator.AddFormat]). It is safe for concurrent use. Package shaping
+// makes one per server.
 type Negotiator struct {
 	log        *zap.Logger
 	mu         sync.Mutex // serializes AddFormat
 	registered atomic.Pointer[formats]
 }
 
-// New returns a Negotiator.
-func New(opts *Options) *Negotiator {
+// New returns a Negotiator of the built-in formats that logs to logger one
+// line per negotiation: debug with the resolved profile, or warn with the
+// diagnostics when the client's settings had some. A nil logger logs
+// nothing.
+func New(logger *zap.Logger) *Negotiator {
 	log := zap.NewNop()
-	if opts != nil && opts.Logger != nil {
-		log = opts.Logger.Named("negotiation")
+	if logger != nil {
+		log = logger.Named("negotiation")
 	}
 	return &Negotiator{log: log}
 }
 
 // Negotiate finds the extension's settings in a client's capability maps
-// (see [Lookup]), builds the profile (see [FromSettings]) and logs one line
-// about it. It allocates nothing for logging when the level is disabled.
+// (capabilities.extensions[ExtensionID]; capabilities.experimental when
+// extensions has no such key, because some published snippets put the
+// settings there), turns them into a profile with the formats added to n,
+// and logs one line about it. It returns nil when the client did not
+// declare the extension. It never fails and never panics: whatever is wrong
+// with the settings is in the log line.
+//
+// The settings may be what the SDKs decode from JSON (a map[string]any
+// whose "features" is a []any), a [Settings] or *Settings, or the JSON text
+// as a json.RawMessage. A major version other than 1 gives a profile that
+// is not declared. Malformed settings close the gate (contract section 2):
+// settings that are present but not an object, or whose version is not a
+// version string, give a declared profile with no tags (pass-through)
+// whose [Profile.ElicitationGate] is closed; so does a declaration with any
+// tag or element the parse could not read (see
+// featuretags.Problem.Malformed). It allocates nothing for logging when the
+// level is disabled.
 func (n *Negotiator) Negotiate(extensions, experimental map[string]any) *Profile {
-	settings, origin := Lookup(extensions, experimental)
-	if origin == NotFound {
+	settings, origin := lookup(extensions, experimental)
+	if origin == notFound {
 		if ce := n.log.Check(zap.DebugLevel, "extension not declared"); ce != nil {
 			ce.Write()
 		}
 		return nil
 	}
-	p := n.FromSettings(settings)
+	p := fromSettings(settings, n.formats())
 	n.logProfile(p, origin)
 	return p
-}
-
-// FromSettings is [FromSettings] with the formats registered with
-// [Negotiator.AddFormat]: "format=csv" is then a known value.
-func (n *Negotiator) FromSettings(settings any) *Profile {
-	return fromSettings(settings, n.formats())
 }
 
 // AddFormat registers a format name for a media type the server can render
@@ -88,7 +94,7 @@ func (n *Negotiator) formats() *formats {
 
 // logProfile writes the one line a negotiation logs: warn with the
 // diagnostics when the profile has any, debug otherwise.
-func (n *Negotiator) logProfile(p *Profile, origin Origin) {
+func (n *Negotiator) logProfile(p *Profile, origin origin) {
 	level, msg := zap.DebugLevel, "profile negotiated"
 	if p != nil && len(p.diags) > 0 {
 		level, msg = zap.WarnLevel, "profile negotiated with diagnostics"
@@ -97,15 +103,19 @@ func (n *Negotiator) logProfile(p *Profile, origin Origin) {
 	if ce == nil {
 		return
 	}
-	fields := []zap.Field{zap.Object("profile", p), zap.Stringer("origin", origin)}
+	fields := []zap.Field{zap.Object("profile", (*profileLog)(p)), zap.Stringer("origin", origin)}
 	if p != nil && len(p.diags) > 0 {
 		fields = append(fields, zap.Array("diagnostics", diagnosticList(p.diags)))
 	}
 	ce.Write(fields...)
 }
 
-// MarshalLogObject writes the profile as structured log fields.
-func (p *Profile) MarshalLogObject(enc zapcore.ObjectEncoder) error {
+// profileLog is a profile as structured log fields.
+type profileLog Profile
+
+// MarshalLogObject writes the profile's fields.
+func (l *profileLog) MarshalLogObject(enc zapcore.ObjectEncoder) error {
+	p := (*Profile)(l)
 	enc.AddBool("declared", p.Declared())
 	if !p.Declared() {
 		return nil

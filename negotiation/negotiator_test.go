@@ -13,7 +13,7 @@ import (
 
 func observed(level zapcore.Level) (*negotiation.Negotiator, *observer.ObservedLogs) {
 	core, logs := observer.New(level)
-	return negotiation.New(&negotiation.Options{Logger: zap.New(core)}), logs
+	return negotiation.New(zap.New(core)), logs
 }
 
 func TestNegotiatorLogsOneLinePerNegotiation(t *testing.T) {
@@ -86,10 +86,10 @@ func TestNegotiatorReadsExperimentalOnlyAsAFallback(t *testing.T) {
 }
 
 func TestNegotiatorDefaultsToNop(t *testing.T) {
-	for _, opts := range []*negotiation.Options{nil, {}} {
-		p := negotiation.New(opts).Negotiate(map[string]any{negotiation.ExtensionID: map[string]any{"features": []any{"@"}}}, nil)
+	for _, log := range []*zap.Logger{nil, zap.NewNop()} {
+		p := negotiation.New(log).Negotiate(map[string]any{negotiation.ExtensionID: map[string]any{"features": []any{"@"}}}, nil)
 		if !p.Declared() {
-			t.Errorf("New(%v): profile not declared", opts)
+			t.Errorf("New(%v): profile not declared", log)
 		}
 	}
 }

@@ -7,15 +7,16 @@ import (
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
-// ErrDefault reports default tags a server cannot start with: see
+// errDefault reports default tags a server cannot start with: see
 // [Negotiator.Default].
-var ErrDefault = errors.New("invalid default tags")
+var errDefault = errors.New("invalid default tags")
 
-// ErrFormatName reports a format name the server cannot render: see
+// errFormatName reports a format name the server cannot render: see
 // [Negotiator.WithFormat].
-var ErrFormatName = errors.New("unknown format")
+var errFormatName = errors.New("unknown format")
 
 // Default returns the profile of the server's default tags (contract
 // section 1, step 4 of the resolution order): the profile a client that
@@ -37,7 +38,7 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 	}
 	if len(tags) == 0 {
 		if settings.Version != "" {
-			return nil, fmt.Errorf("%w: version %q without feature tags", ErrDefault, settings.Version)
+			return nil, fmt.Errorf("%w: version %q without feature tags", errDefault, settings.Version)
 		}
 		return nil, nil
 	}
@@ -47,16 +48,16 @@ func (n *Negotiator) Default(settings Settings) (*Profile, error) {
 	var problems []string
 	for _, d := range p.diags {
 		switch d.Problem {
-		case featuretags.Trimmed, featuretags.MissingVersion:
+		case tagspec.Trimmed, tagspec.MissingVersion:
 			continue
 		}
 		problems = append(problems, d.String())
 	}
 	if len(problems) > 0 {
-		return nil, fmt.Errorf("%w: %s", ErrDefault, strings.Join(problems, "; "))
+		return nil, fmt.Errorf("%w: %s", errDefault, strings.Join(problems, "; "))
 	}
 	if !p.Declared() {
-		return nil, fmt.Errorf("%w: not declared", ErrDefault)
+		return nil, fmt.Errorf("%w: not declared", errDefault)
 	}
 	p.operator = true
 	return p, nil
@@ -81,8 +82,7 @@ func (n *Negotiator) FormatNames() []string {
 // "format=" and "format!=" tags go. For a client that did not declare the
 // extension (p nil or not declared) it is the profile of a client that
 // declared only "format=name". A name the server cannot render is an error
-// of [ErrFormatName] that lists the names it can (see
-// [Negotiator.FormatNames]).
+// that lists the names it can (see [Negotiator.FormatNames]).
 func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 	lname := strings.ToLower(name)
 	known := false
@@ -94,27 +94,27 @@ func (n *Negotiator) WithFormat(p *Profile, name string) (*Profile, error) {
 		}
 	}
 	if !known {
-		return nil, fmt.Errorf("%w %q; choose one of %s", ErrFormatName, clipName(name), strings.Join(names, ", "))
+		return nil, fmt.Errorf("%w %q; choose one of %s", errFormatName, clipName(name), strings.Join(names, ", "))
 	}
-	tags := []string{featuretags.Format + "=" + lname}
-	version, malformed, operator := DefaultVersion, "", false
+	tags := []string{tagspec.Format + "=" + lname}
+	version, malformed, operator := defaultVersion, "", false
 	if p.Declared() {
 		operator = p.operator
 		// A malformed declaration never opens the gate: the client stays
 		// not interactive whatever format the call chose.
 		version, malformed = p.version, p.malformed
 		if version == "" {
-			version = DefaultVersion
+			version = defaultVersion
 		}
 		for t := range p.tags.All() {
-			if strings.EqualFold(t.Name, featuretags.Format) {
+			if strings.EqualFold(t.Name, tagspec.Format) {
 				continue
 			}
 			tags = append(tags, t.String())
 		}
 	}
 	f := n.formats()
-	set, diags := f.grammar().Parse(tags)
+	set, diags := featuretags.Parse(tags, f.tagValues()...)
 	out := newProfile(version, set, diags, f)
 	if out.malformed == "" {
 		out.malformed = malformed

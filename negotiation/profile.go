@@ -1,16 +1,17 @@
 package negotiation
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // Profile is the parsed, reconciled view of one client: what it declared
-// and which rendering it gets. Profiles are made by [FromSettings],
-// [FromTags] or a [Negotiator]; they are immutable and safe for concurrent use.
+// and which rendering it gets. Profiles are made by a [Negotiator] (the
+// front ends') or [FromTags]; they are immutable and safe for concurrent
+// use.
 //
 // A nil *Profile is valid and means "not declared": every method answers as
 // for a client that did not declare the extension.
@@ -22,10 +23,10 @@ type Profile struct {
 	format      format.Format // the explicit format; the zero Format when unset
 	excluded    uint8         // bit r set: the built-in format of rendering r excluded
 	verbosity   format.Verbosity
-	interactive Tristate
+	interactive tristate
 	malformed   string // why the settings are read as not interactive: a Reason, "" when they are not
 	operator    bool   // the server's default tags, not the client's settings
-	mcpCapable  Tristate
+	mcpCapable  tristate
 	rendering   format.Rendering
 	diags       []featuretags.Diagnostic
 }
@@ -33,15 +34,6 @@ type Profile struct {
 // Declared reports whether the client declared the extension with a major
 // version this package knows (1).
 func (p *Profile) Declared() bool { return p != nil && p.declared }
-
-// Version returns the declared version ("1.0" when the client gave none), or
-// "" when the extension is not declared or its version could not be read.
-func (p *Profile) Version() string {
-	if !p.Declared() {
-		return ""
-	}
-	return p.version
-}
 
 // Tags returns the client's valid feature tags, vendor and unknown ones
 // included. It is empty when the extension is not declared.
@@ -55,72 +47,45 @@ func (p *Profile) Tags() featuretags.Set {
 // Audience returns who reads the results.
 func (p *Profile) Audience() Audience {
 	if p == nil {
-		return AudienceUnknown
+		return audienceUnknown
 	}
 	return p.audience
 }
 
-// Format returns the explicit format: the first valid "format=" value that
-// the client did not also exclude (a built-in format, or one the server
-// registered); the zero Format when there is none.
-func (p *Profile) Format() format.Format {
-	if p == nil {
-		return format.Format{}
-	}
-	return p.format
-}
-
 // MediaType returns the media type of the rendering the client gets:
-// one of a built-in format ([format.Builtin]), the media type of a format
+// one of a built-in format, the media type of a format
 // the server registered, or "" for pass-through.
 func (p *Profile) MediaType() string {
 	r := p.Rendering()
 	if r == format.RenderingCustom {
 		return p.format.MediaType
 	}
-	b, _ := format.ByRendering(r)
+	b, _ := builtinByRendering(r)
 	return b.MediaType
 }
 
-// Excludes reports whether the client excluded the built-in format f with
+// excludes reports whether the client excluded the built-in format f with
 // "format!=".
-func (p *Profile) Excludes(f format.Format) bool {
-	b, builtin := format.ByName(f.Name)
+func (p *Profile) excludes(f format.Format) bool {
+	b, builtin := builtinByName(f.Name)
 	return p != nil && builtin && p.excluded&(1<<b.Rendering) != 0
 }
 
-// Verbosity returns the requested verbosity.
+// Verbosity returns the requested verbosity; the zero Verbosity (unset)
+// when the client gave none.
 func (p *Profile) Verbosity() format.Verbosity {
 	if p == nil {
-		return format.VerbosityUnset
+		return 0
 	}
 	return p.verbosity
 }
 
-// Interactive returns what the client said about presenting UI to a person
-// ("interactive", "!interactive"). On its own it never allows a request to
-// the client: see [Profile.MayElicit].
-func (p *Profile) Interactive() Tristate {
-	if p == nil {
-		return Unknown
-	}
-	return p.interactive
-}
-
-// MCPCapable returns whether the client said it understands MCP tool and
-// resource names ("mcp-capable", "!mcp-capable").
-func (p *Profile) MCPCapable() Tristate {
-	if p == nil {
-		return Unknown
-	}
-	return p.mcpCapable
-}
-
 // WantsHints reports whether results should carry reasoning hints for the
-// client: it declared the "sampling" tag. This shapes content only; whether
+// client: it declared the "sampling" tag. A handler adds them with
+// [AddHints]. This shapes content only; whether
 // the server may send sampling requests is decided by the client's real
 // capabilities.
-func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(featuretags.Sampling) }
+func (p *Profile) WantsHints() bool { return p.Declared() && p.tags.Has(tagspec.Sampling) }
 
 // Rendering returns how results are shaped for this client.
 func (p *Profile) Rendering() format.Rendering {
@@ -130,19 +95,19 @@ func (p *Profile) Rendering() format.Rendering {
 	return p.rendering
 }
 
-// MayElicit reports whether the server may put an elicitation request to
+// mayElicit reports whether the server may put an elicitation request to
 // this client: the one question behind the gate (contract section 6). Tags
 // shape content, capabilities govern protocol actions: the answer is no
 // unless hasCapability says the client's real capability object has
 // "elicitation", whatever the tags say; and a client that declared
 // "!interactive" gets no elicitation even when it has the capability, nor
 // does one whose declaration is malformed (features past
-// featuretags.MaxTags, a tag or element the parse could not read, settings
+// 64 tags, a tag or element the parse could not read, settings
 // or features of the wrong JSON type: consent never rests on a declaration
 // the server could not read). For a client that did not declare the
 // extension it is the capability alone.
-func (p *Profile) MayElicit(hasCapability bool) bool {
-	return hasCapability && p.Interactive() != No && (p == nil || p.malformed == "")
+func (p *Profile) mayElicit(hasCapability bool) bool {
+	return hasCapability && (p == nil || p.interactive != no && p.malformed == "")
 }
 
 // FromDefault reports whether the profile is the server's default tags
@@ -151,20 +116,6 @@ func (p *Profile) MayElicit(hasCapability bool) bool {
 // format=json from it keeps the minified JSON mirror, since the client
 // never said it reads structuredContent.
 func (p *Profile) FromDefault() bool { return p != nil && p.operator }
-
-// Malformed reports whether the client's declaration is malformed (see
-// featuretags.Problem.Malformed): the gate treats it as "!interactive",
-// whatever its tags say. Its diagnostics say what was wrong.
-func (p *Profile) Malformed() bool { return p.Declared() && p.malformed != "" }
-
-// Diagnostics returns a copy of what was wrong with the client's settings
-// and tags, in the order of the features array; nil when nothing was.
-func (p *Profile) Diagnostics() []featuretags.Diagnostic {
-	if p == nil {
-		return nil
-	}
-	return slices.Clone(p.diags)
-}
 
 // String summarizes the profile on one line, for logs and test failures:
 // "v1.0 audience=agent format=json verbosity=compact rendering=structured".

@@ -7,15 +7,16 @@ import (
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // ExtensionID is the key under which clients declare the extension and
 // servers advertise it, in capabilities.extensions.
 const ExtensionID = "io.modelcontextprotocol/content-negotiation"
 
-// DefaultVersion is the version assumed when a client's settings give none,
+// defaultVersion is the version assumed when a client's settings give none,
 // and the version [Settings.Map] writes when its Version is empty.
-const DefaultVersion = "1.0"
+const defaultVersion = "1.0"
 
 // maxVersionLen bounds the version string read from a client.
 const maxVersionLen = 32
@@ -28,11 +29,11 @@ type Settings struct {
 }
 
 // Map returns the settings as the SDKs' AddExtension methods take them, with
-// the version defaulting to [DefaultVersion].
+// the version defaulting to "1.0".
 func (s Settings) Map() map[string]any {
 	v := s.Version
 	if v == "" {
-		v = DefaultVersion
+		v = defaultVersion
 	}
 	features := make([]any, len(s.Features))
 	for i, f := range s.Features {
@@ -47,13 +48,14 @@ func (s Settings) Map() map[string]any {
 func FromTags(tags ...string) *Profile { return fromTagList(nil, tags...) }
 
 func fromTagList(f *formats, tags ...string) *Profile {
-	set, diags := f.grammar().Parse(tags)
-	return newProfile(DefaultVersion, set, diags, f)
+	set, diags := featuretags.Parse(tags, f.tagValues()...)
+	return newProfile(defaultVersion, set, diags, f)
 }
 
-// FromSettings turns the extension's settings, as found under
-// capabilities.extensions[ExtensionID], into a profile. It never fails and
-// never panics: whatever is wrong ends up in the profile's diagnostics.
+// fromSettings turns the extension's settings, as found under
+// capabilities.extensions[ExtensionID], into a profile, with the formats f
+// registered. It never fails and never panics: whatever is wrong ends up in
+// the profile's diagnostics.
 //
 // settings may be what the SDKs decode from JSON (a map[string]any whose
 // "features" is a []any), a [Settings] or *Settings, or the JSON text as a
@@ -62,11 +64,9 @@ func fromTagList(f *formats, tags ...string) *Profile {
 //
 // Malformed settings close the gate (contract section 2): settings that
 // are present but not an object, or whose version is not a version
-// string, give a declared profile with no tags (pass-through) that
-// [Profile.MayElicit] refuses; so does a declaration with any tag or
+// string, give a declared profile with no tags (pass-through) whose
+// elicitation gate is closed; so does a declaration with any tag or
 // element the parse could not read (see featuretags.Problem.Malformed).
-func FromSettings(settings any) *Profile { return fromSettings(settings, nil) }
-
 func fromSettings(settings any, f *formats) *Profile {
 	switch s := settings.(type) {
 	case nil:
@@ -83,14 +83,14 @@ func fromSettings(settings any, f *formats) *Profile {
 	case json.RawMessage:
 		var v any
 		if err := json.Unmarshal(s, &v); err != nil {
-			return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: "invalid JSON"})
+			return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.NotAnObject, Detail: "invalid JSON"})
 		}
 		if v == nil {
 			return &Profile{}
 		}
 		return fromSettings(v, f)
 	default:
-		return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.NotAnObject, Detail: featuretags.JSONType(settings)})
+		return unreadable(featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.NotAnObject, Detail: tagspec.JSONType(settings)})
 	}
 }
 
@@ -105,12 +105,12 @@ func fromTyped(s Settings, f *formats) *Profile {
 func fromMap(m map[string]any, f *formats) *Profile {
 	version, vdiag, ok := readVersion(m)
 	switch {
-	case !ok && vdiag.Problem == featuretags.BadVersion:
+	case !ok && vdiag.Problem == tagspec.BadVersion:
 		return unreadable(vdiag)
 	case !ok:
 		return notDeclared(vdiag)
 	}
-	set, diags := f.grammar().ParseValue(m["features"])
+	set, diags := featuretags.ParseValue(m["features"], f.tagValues()...)
 	if vdiag.Problem != 0 {
 		diags = append([]featuretags.Diagnostic{vdiag}, diags...)
 	}
@@ -122,18 +122,18 @@ func fromMap(m map[string]any, f *formats) *Profile {
 func readVersion(m map[string]any) (string, featuretags.Diagnostic, bool) {
 	raw, present := m["version"]
 	if !present || raw == nil {
-		return DefaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.MissingVersion}, true
+		return defaultVersion, featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.MissingVersion}, true
 	}
 	v, isString := raw.(string)
 	if !isString {
-		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.BadVersion, Detail: featuretags.JSONType(raw)}, false
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.BadVersion, Detail: tagspec.JSONType(raw)}, false
 	}
 	major, valid := majorVersion(v)
 	switch {
 	case !valid:
-		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.BadVersion, Tag: clipVersion(v)}, false
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.BadVersion, Tag: clipVersion(v)}, false
 	case major != 1:
-		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: featuretags.UnsupportedVersion, Tag: clipVersion(v)}, false
+		return "", featuretags.Diagnostic{Index: -1, Related: -1, Problem: tagspec.UnsupportedVersion, Tag: clipVersion(v)}, false
 	}
 	return v, featuretags.Diagnostic{}, true
 }
@@ -170,20 +170,20 @@ func notDeclared(d featuretags.Diagnostic) *Profile {
 // client declared the extension, so it is declared, with no tag read
 // (pass-through), and the gate is closed for it.
 func unreadable(d featuretags.Diagnostic) *Profile {
-	return &Profile{declared: true, malformed: ReasonMalformed, diags: []featuretags.Diagnostic{d}}
+	return &Profile{declared: true, malformed: reasonMalformed, diags: []featuretags.Diagnostic{d}}
 }
 
-// malformedBy returns why the diagnostics close the gate: ReasonTooManyTags
-// when the parse stopped at featuretags.MaxTags, ReasonMalformed for any
+// malformedBy returns why the diagnostics close the gate: reasonTooManyTags
+// when the parse stopped at 64 tags, reasonMalformed for any
 // other part the parse could not read, "" when it read everything.
 func malformedBy(diags []featuretags.Diagnostic) string {
 	reason := ""
 	for _, d := range diags {
 		switch {
-		case d.Problem == featuretags.TooMany:
-			return ReasonTooManyTags
+		case d.Problem == tagspec.TooMany:
+			return reasonTooManyTags
 		case d.Problem.Malformed():
-			reason = ReasonMalformed
+			reason = reasonMalformed
 		}
 	}
 	return reason
@@ -192,36 +192,36 @@ func malformedBy(diags []featuretags.Diagnostic) string {
 // newProfile derives every field of a declared profile from the tag set.
 func newProfile(version string, set featuretags.Set, diags []featuretags.Diagnostic, f *formats) *Profile {
 	p := &Profile{declared: true, version: version, tags: set, diags: diags}
-	agent, human := set.Has(featuretags.Agent), set.Has(featuretags.Human)
+	agent, human := set.Has(tagspec.Agent), set.Has(tagspec.Human)
 	switch {
 	case agent && !human:
 		p.audience = Agent
 	case human && !agent:
 		p.audience = Human
 	}
-	if v, ok := set.Value(featuretags.Format); ok {
-		if b, builtin := format.ByName(v); builtin {
+	if v, ok := set.Value(tagspec.Format); ok {
+		if b, builtin := builtinByName(v); builtin {
 			p.format = b
 		} else if r, registered := f.byName(v); registered {
 			p.format = r
 		}
 	}
-	for _, b := range format.Builtin() {
-		if set.Excludes(featuretags.Format, b.Name) {
+	for _, b := range builtin {
+		if set.Excludes(tagspec.Format, b.Name) {
 			p.excluded |= 1 << b.Rendering
 		}
 	}
-	if v, ok := set.Value(featuretags.Verbosity); ok {
+	if v, ok := set.Value(tagspec.Verbosity); ok {
 		p.verbosity, _ = format.ParseVerbosity(v)
 	}
-	p.interactive = tristate(set, featuretags.Interactive)
+	p.interactive = flag(set, tagspec.Interactive)
 	// Malformed declarations close the gate (contract section 2): a client
 	// whose features run past the limits, or hold a tag the parse could not
 	// read, may have said "!interactive" in the part not read (or in a
 	// look-alike), so the gate treats it as not interactive
-	// ([Profile.MayElicit]).
+	// ([Profile.ElicitationGate]).
 	p.malformed = malformedBy(diags)
-	p.mcpCapable = tristate(set, featuretags.MCPCapable)
+	p.mcpCapable = flag(set, tagspec.MCPCapable)
 	p.rendering = p.choose()
 	return p
 }
@@ -247,20 +247,20 @@ func (p *Profile) choose() format.Rendering {
 		return format.RenderingPassThrough
 	}
 	for _, r := range prefs {
-		if b, _ := format.ByRendering(r); !p.Excludes(b) {
+		if b, _ := builtinByRendering(r); !p.excludes(b) {
 			return r
 		}
 	}
 	return format.RenderingPassThrough
 }
 
-func tristate(set featuretags.Set, name string) Tristate {
+func flag(set featuretags.Set, name string) tristate {
 	switch {
 	case set.Negated(name):
-		return No
+		return no
 	case set.Has(name):
-		return Yes
+		return yes
 	default:
-		return Unknown
+		return unknown
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/contentneg/contentneg/featuretags"
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/tagspec"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -34,27 +35,27 @@ func TestFromSettingsShapes(t *testing.T) {
 		{"typed settings", negotiation.Settings{Version: "1.2", Features: []string{"format=text"}}, true, "1.2", format.RenderingText, nil},
 		{"typed settings pointer", &negotiation.Settings{Version: "1.0", Features: []string{"agent"}}, true, "1.0", format.RenderingStructured, nil},
 		{"nil typed pointer", (*negotiation.Settings)(nil), false, "", format.RenderingPassThrough, nil},
-		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", format.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"typed settings without version", negotiation.Settings{Features: []string{"agent"}}, true, "1.0", format.RenderingStructured, []featuretags.Problem{tagspec.MissingVersion}},
 		{"raw JSON", json.RawMessage(`{"version":"1.0","features":["format=markdown"]}`), true, "1.0", format.RenderingMarkdown, nil},
-		{"raw JSON that is broken", json.RawMessage(`{"version":`), true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"raw JSON array", json.RawMessage(`["agent"]`), true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"empty object", map[string]any{}, true, "1.0", format.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion}},
-		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", format.RenderingStructured, []featuretags.Problem{featuretags.MissingVersion}},
+		{"raw JSON that is broken", json.RawMessage(`{"version":`), true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.NotAnObject}},
+		{"raw JSON array", json.RawMessage(`["agent"]`), true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.NotAnObject}},
+		{"empty object", map[string]any{}, true, "1.0", format.RenderingPassThrough, []featuretags.Problem{tagspec.MissingVersion}},
+		{"null version is a missing one", map[string]any{"version": nil, "features": []any{"agent"}}, true, "1.0", format.RenderingStructured, []featuretags.Problem{tagspec.MissingVersion}},
 		{"null features are no features", map[string]any{"version": "1.0", "features": nil}, true, "1.0", format.RenderingPassThrough, nil},
-		{"a string", "agent", true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"a number", 1.0, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.NotAnObject}},
-		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.BadVersion}},
-		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
-		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"a string", "agent", true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.NotAnObject}},
+		{"a number", 1.0, true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.NotAnObject}},
+		{"a Go struct of another type", struct{ Features []string }{[]string{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.NotAnObject}},
+		{"numeric version", map[string]any{"version": 1.0, "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.BadVersion}},
+		{"empty version", map[string]any{"version": "", "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.BadVersion}},
+		{"version with a prefix", map[string]any{"version": "v1.0", "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.BadVersion}},
+		{"absurd version", map[string]any{"version": "1" + string(make([]byte, 100)), "features": []any{"agent"}}, true, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.BadVersion}},
+		{"major 0", map[string]any{"version": "0.9", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.UnsupportedVersion}},
+		{"major 10", map[string]any{"version": "10.0", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.UnsupportedVersion}},
 		{"three-part version 1", map[string]any{"version": "1.0.7", "features": []any{"agent"}}, true, "1.0.7", format.RenderingStructured, nil},
-		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{featuretags.UnsupportedVersion}},
+		{"huge major number", map[string]any{"version": "99999999999999999999999", "features": []any{"agent"}}, false, "", format.RenderingPassThrough, []featuretags.Problem{tagspec.UnsupportedVersion}},
 		{"raw JSON null: not declared", json.RawMessage(`null`), false, "", format.RenderingPassThrough, nil},
-		{"features a string: a comma-separated list", map[string]any{"version": "1.0", "features": "human, format=text"}, true, "1.0", format.RenderingText, []featuretags.Problem{featuretags.CommaList}},
-		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", format.RenderingPassThrough, []featuretags.Problem{featuretags.MissingVersion, featuretags.Invalid}},
+		{"features a string: a comma-separated list", map[string]any{"version": "1.0", "features": "human, format=text"}, true, "1.0", format.RenderingText, []featuretags.Problem{tagspec.CommaList}},
+		{"version diagnostic comes before tag diagnostics", map[string]any{"features": []any{"@"}}, true, "1.0", format.RenderingPassThrough, []featuretags.Problem{tagspec.MissingVersion, tagspec.Invalid}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,7 +160,7 @@ func TestNilProfileIsNotDeclared(t *testing.T) {
 	got := []any{p.Declared(), p.Version(), p.Tags().Len(), p.Audience(), p.Format(), p.Excludes(format.JSON),
 		p.Verbosity(), p.Interactive(), p.MCPCapable(), p.WantsHints(), p.Rendering(), len(p.Diagnostics()), p.String()}
 	want := []any{false, "", 0, negotiation.AudienceUnknown, format.Format{}, false,
-		format.VerbosityUnset, negotiation.Unknown, negotiation.Unknown, false, format.RenderingPassThrough, 0, "not declared"}
+		format.Verbosity(0), negotiation.Unknown, negotiation.Unknown, false, format.RenderingPassThrough, 0, "not declared"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("nil profile (-want +got):\n%s", diff)
 	}
@@ -174,8 +175,8 @@ func TestUndeclaredProfileHidesItsTags(t *testing.T) {
 
 func TestDiagnosticsAreACopy(t *testing.T) {
 	p := negotiation.FromTags("@")
-	p.Diagnostics()[0].Problem = featuretags.Trimmed
-	if got := p.Diagnostics()[0].Problem; got != featuretags.Invalid {
+	p.Diagnostics()[0].Problem = tagspec.Trimmed
+	if got := p.Diagnostics()[0].Problem; got != tagspec.Invalid {
 		t.Errorf("changing the returned diagnostics changed the profile: %v", got)
 	}
 }

@@ -17,15 +17,12 @@ type Store interface {
 	Forget(sessionID string)
 }
 
-// DefaultMaxSessions is the number of sessions a [MemoryStore] keeps when
-// [NewMemoryStore] is given no positive bound.
-const DefaultMaxSessions = 10_000
+// defaultMaxSessions is the number of sessions a memory store keeps when
+// NewMemoryStore is given no positive bound.
+const defaultMaxSessions = 10_000
 
-// MemoryStore is an in-memory [Store] bounded in entries: when it is full,
-// saving a new session evicts the least recently used one. The empty
-// session id (in-memory, stdio and stateless transports have no ids) is
-// never kept, so that unrelated connections cannot share a profile.
-type MemoryStore struct {
+// memoryStore is the in-memory Store of NewMemoryStore.
+type memoryStore struct {
 	mu    sync.Mutex
 	max   int
 	order *list.List               // front = most recently used; values are *stored
@@ -37,19 +34,22 @@ type stored struct {
 	profile *Profile
 }
 
-var _ Store = (*MemoryStore)(nil)
+var _ Store = (*memoryStore)(nil)
 
-// NewMemoryStore returns an empty store that keeps at most maxSessions
-// sessions (DefaultMaxSessions when maxSessions <= 0).
-func NewMemoryStore(maxSessions int) *MemoryStore {
+// NewMemoryStore returns an empty in-memory Store that keeps at most
+// maxSessions sessions (10,000 when maxSessions <= 0): when it is full,
+// saving a new session evicts the least recently used one. The empty
+// session id (in-memory, stdio and stateless transports have no ids) is
+// never kept, so that unrelated connections cannot share a profile.
+func NewMemoryStore(maxSessions int) Store {
 	if maxSessions <= 0 {
-		maxSessions = DefaultMaxSessions
+		maxSessions = defaultMaxSessions
 	}
-	return &MemoryStore{max: maxSessions, order: list.New(), items: make(map[string]*list.Element)}
+	return &memoryStore{max: maxSessions, order: list.New(), items: make(map[string]*list.Element)}
 }
 
 // Load returns the session's profile and marks the session as recently used.
-func (s *MemoryStore) Load(sessionID string) (*Profile, bool) {
+func (s *memoryStore) Load(sessionID string) (*Profile, bool) {
 	if sessionID == "" {
 		return nil, false
 	}
@@ -65,7 +65,7 @@ func (s *MemoryStore) Load(sessionID string) (*Profile, bool) {
 
 // Save keeps p for the session, evicting the least recently used session
 // when the store is full. An empty session id is ignored.
-func (s *MemoryStore) Save(sessionID string, p *Profile) {
+func (s *memoryStore) Save(sessionID string, p *Profile) {
 	if sessionID == "" {
 		return
 	}
@@ -85,18 +85,11 @@ func (s *MemoryStore) Save(sessionID string, p *Profile) {
 }
 
 // Forget drops the session's profile.
-func (s *MemoryStore) Forget(sessionID string) {
+func (s *memoryStore) Forget(sessionID string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if el, ok := s.items[sessionID]; ok {
 		s.order.Remove(el)
 		delete(s.items, sessionID)
 	}
-}
-
-// Len returns the number of sessions kept.
-func (s *MemoryStore) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.order.Len()
 }

@@ -21,7 +21,7 @@ func ExampleGeneric_markdown() {
 		fmt.Println(err)
 		return
 	}
-	md, err := renderers.Generic{}.Render(forecast, renderers.Options{MediaType: format.MediaMarkdown, Title: "Forecast", Schema: schema})
+	md, err := renderers.Generic{}.Render(forecast, renderers.Options{MediaType: format.Markdown.MediaType, Title: "Forecast", Schema: schema})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -48,7 +48,7 @@ func ExampleGeneric_text() {
 	}
 	for _, v := range []format.Verbosity{format.Compact, format.Verbose} {
 		text, err := renderers.Generic{}.Render(forecast, renderers.Options{
-			MediaType: format.MediaText, Verbosity: v, Schema: schema, Units: map[string]string{"high_c": "°C", "low_c": "°C"},
+			MediaType: format.Text.MediaType, Verbosity: v, Schema: schema, Units: map[string]string{"high_c": "°C", "low_c": "°C"},
 		})
 		if err != nil {
 			fmt.Println(err)
@@ -83,12 +83,12 @@ func ExampleNewTemplate() {
 		return
 	}
 	value := []byte(`{"conditions":"Light rain <b>","location":"Bern, Switzerland","temperature_c":8.1}`)
-	md, err := r.Render(value, renderers.Options{MediaType: format.MediaMarkdown})
+	md, err := r.Render(value, renderers.Options{MediaType: format.Markdown.MediaType})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	text, err := r.Render(value, renderers.Options{MediaType: format.MediaText, Verbosity: format.Compact})
+	text, err := r.Render(value, renderers.Options{MediaType: format.Text.MediaType, Verbosity: format.Compact})
 	if err != nil {
 		fmt.Println(err)
 		return

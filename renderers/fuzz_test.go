@@ -61,7 +61,7 @@ func FuzzPlainText(f *testing.F) {
 
 // fuzzVerbosities are the verbosities the render fuzzers try.
 var fuzzVerbosities = []format.Verbosity{
-	format.VerbosityUnset, format.Compact, format.Standard, format.Verbose,
+	format.Verbosity(0), format.Compact, format.Standard, format.Verbose,
 }
 
 // fuzzUnits gives units to a few common keys so verbose output is exercised.

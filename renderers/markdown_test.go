@@ -97,7 +97,7 @@ func TestGenericMarkdown(t *testing.T) {
 		{name: "verbose schema title and description", give: `{"a":1}`, opts: Options{Verbosity: format.Verbose, Schema: &Schema{Title: "T", Description: "D"}}, want: "# T\n\nD\n\n- **A:** 1"},
 		{name: "no unit on null", give: `{"a":null}`, opts: verbose, want: "- **A:** none"},
 		{name: "units at every verbosity", give: `{"a":8.1,"rows":[{"v":1}]}`, opts: Options{Verbosity: format.Compact, Units: verbose.Units}, want: "- A: 8.1 °C\n\n## Rows\n\n|V (m)|\n|-|\n|1|"},
-		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: format.VerbosityUnset}, want: "- **A:** none"},
+		{name: "unset verbosity is standard", give: `{"a":null}`, opts: Options{Verbosity: format.Verbosity(0)}, want: "- **A:** none"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

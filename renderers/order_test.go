@@ -21,11 +21,11 @@ func TestValueOrderKeepsTheValuesOrderWithASchema(t *testing.T) {
 		valueOrder bool
 		want       [][2]string // pairs of values, the first before the second
 	}{
-		{"markdown, the schema's order", renderers.Options{MediaType: format.MediaMarkdown}, false, [][2]string{{"ant", "bee"}, {"xen", "yak"}}},
-		{"markdown, the value's order", renderers.Options{MediaType: format.MediaMarkdown}, true, [][2]string{{"bee", "ant"}, {"yak", "xen"}}},
-		{"text, the schema's order", renderers.Options{MediaType: format.MediaText}, false, [][2]string{{"ant", "bee"}, {"xen", "yak"}}},
-		{"text, the value's order", renderers.Options{MediaType: format.MediaText}, true, [][2]string{{"bee", "ant"}, {"yak", "xen"}}},
-		{"compact text, the value's order", renderers.Options{MediaType: format.MediaText, Verbosity: format.Compact}, true, [][2]string{{"bee", "ant"}, {"yak", "xen"}}},
+		{"markdown, the schema's order", renderers.Options{MediaType: format.Markdown.MediaType}, false, [][2]string{{"ant", "bee"}, {"xen", "yak"}}},
+		{"markdown, the value's order", renderers.Options{MediaType: format.Markdown.MediaType}, true, [][2]string{{"bee", "ant"}, {"yak", "xen"}}},
+		{"text, the schema's order", renderers.Options{MediaType: format.Text.MediaType}, false, [][2]string{{"ant", "bee"}, {"xen", "yak"}}},
+		{"text, the value's order", renderers.Options{MediaType: format.Text.MediaType}, true, [][2]string{{"bee", "ant"}, {"yak", "xen"}}},
+		{"compact text, the value's order", renderers.Options{MediaType: format.Text.MediaType, Verbosity: format.Compact}, true, [][2]string{{"bee", "ant"}, {"yak", "xen"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

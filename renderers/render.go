@@ -17,7 +17,7 @@ const maxDepth = 32
 
 // Options configure one rendering.
 type Options struct {
-	// MediaType is the media type to produce: format.MediaMarkdown, format.MediaText, or one a server registered.
+	// MediaType is the media type to produce: format.Markdown.MediaType, format.Text.MediaType, or one a server registered.
 	// Renderers that produce one media type only may ignore it; the empty string means markdown.
 	MediaType string
 	// Verbosity selects compact, standard or verbose output; VerbosityUnset behaves as Standard.
@@ -61,7 +61,7 @@ var (
 	_ Renderer = Func(nil)
 )
 
-// Render renders value as opts.MediaType says (format.MediaMarkdown when it is empty); any other
+// Render renders value as opts.MediaType says (format.Markdown.MediaType when it is empty); any other
 // media type than these four gives an error.
 //
 // Markdown (text/markdown) is for people. An object becomes a list of "- **Label:** value" items
@@ -105,9 +105,9 @@ var (
 // data.
 func (g Generic) Render(value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case format.MediaTOON:
+	case format.TOON.MediaType:
 		return g.toon(value, opts)
-	case format.MediaHTML:
+	case format.HTML.MediaType:
 		md, err := g.markdown(value, opts)
 		if err != nil {
 			return "", err
@@ -120,9 +120,9 @@ func (g Generic) Render(value []byte, opts Options) (string, error) {
 // byMediaType calls markdown or text for opts.MediaType.
 func byMediaType(markdown, text func([]byte, Options) (string, error), value []byte, opts Options) (string, error) {
 	switch baseType(opts.MediaType) {
-	case "", format.MediaMarkdown:
+	case "", format.Markdown.MediaType:
 		return markdown(value, opts)
-	case format.MediaText:
+	case format.Text.MediaType:
 		return text(value, opts)
 	default:
 		return "", fmt.Errorf("renderers: %w: %q", errMediaType, opts.MediaType)
@@ -179,9 +179,18 @@ type render struct {
 
 // init prepares r for rendering a value of size bytes with opts.
 func (r *render) init(opts Options, size int) {
-	r.opts, r.level = opts, opts.Verbosity.OrStandard()
+	r.opts, r.level = opts, orStandard(opts.Verbosity)
 	r.scratch = scratchPool.Get().(*scratch)
 	r.b.Grow(size + size/2 + len(opts.Title) + 32)
+}
+
+// orStandard returns v, or Standard when v is unset: the verbosity the
+// renderers write at.
+func orStandard(v format.Verbosity) format.Verbosity {
+	if v == 0 {
+		return format.Standard
+	}
+	return v
 }
 
 // finish returns the output and gives the scratch buffers back.

@@ -132,7 +132,7 @@ func parseTemplates(kind string, srcs map[format.Verbosity]string, funcs templat
 		if v > format.Verbose {
 			return nil, fmt.Errorf("renderers: template %s: verbosity %d is out of range", kind, v)
 		}
-		level := v.OrStandard()
+		level := orStandard(v)
 		if _, dup := out[level]; dup {
 			return nil, fmt.Errorf("renderers: template %s: standard given twice (as unset and standard)", kind)
 		}
@@ -162,7 +162,7 @@ func (t *templateRenderer) Render(value []byte, opts Options) (string, error) {
 // renderMarkdown renders value with the template for opts.Verbosity (or Standard's), or with Generic
 // markdown when there is none.
 func (t *templateRenderer) renderMarkdown(value []byte, opts Options) (string, error) {
-	tmpl := t.markdown[opts.Verbosity.OrStandard()]
+	tmpl := t.markdown[orStandard(opts.Verbosity)]
 	if tmpl == nil {
 		tmpl = t.markdown[format.Standard]
 	}
@@ -182,7 +182,7 @@ func (t *templateRenderer) renderMarkdown(value []byte, opts Options) (string, e
 // renderText renders value with the text template for opts.Verbosity, else (at compact) Generic text of
 // the Compact projection, else the Standard text template, else Generic text.
 func (t *templateRenderer) renderText(value []byte, opts Options) (string, error) {
-	level := opts.Verbosity.OrStandard()
+	level := orStandard(opts.Verbosity)
 	if tmpl := t.text[level]; tmpl != nil {
 		return execute(tmpl, value, escapeControls, &t.textKeys)
 	}

@@ -35,7 +35,7 @@ func TestNewTemplateMarkdown(t *testing.T) {
 		{name: "standard", spec: weatherSpec, give: testWeather, want: "## Bern, Switzerland\n\nLight rain, 8.1 °C (feels like 5.2 °C)"},
 		{name: "compact", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: format.Compact}, want: "Bern, Switzerland: 8.1 °C, Light rain"},
 		{name: "missing verbosity uses standard", spec: weatherSpec, give: testWeather, opts: Options{Verbosity: format.Verbose}, want: "## Bern, Switzerland\n\nLight rain, 8.1 °C (feels like 5.2 °C)"},
-		{name: "unset key is standard", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.VerbosityUnset: "{{.a}}!"}}, give: `{"a":1}`, want: "1!"},
+		{name: "unset key is standard", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Verbosity(0): "{{.a}}!"}}, give: `{"a":1}`, want: "1!"},
 		{name: "no template uses generic", spec: TemplateSpec{Compact: "a"}, give: `{"a":1}`, opts: Options{Title: "T"}, want: "# T\n\n- **A:** 1"},
 		{name: "data is escaped", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: "- {{.a}}\n- {{index .b 0}}"}}, give: `{"a":"<b>x</b> *y*","b":["# h"]}`, want: "- \\<b>x\\</b> \\*y\\*\n- \\# h"},
 		{name: "keys are escaped", spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Standard: "{{range $k, $v := .}}{{$k}}={{$v}} {{end}}"}}, give: `{"<k>":"v"}`, want: `\<k>=v `},
@@ -107,7 +107,7 @@ func TestNewTemplateErrors(t *testing.T) {
 		},
 		{
 			name: "standard twice",
-			spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.VerbosityUnset: "a", format.Standard: "b"}},
+			spec: TemplateSpec{Markdown: map[format.Verbosity]string{format.Verbosity(0): "a", format.Standard: "b"}},
 			want: "renderers: template markdown: standard given twice (as unset and standard)",
 		},
 		{

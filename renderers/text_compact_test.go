@@ -13,7 +13,7 @@ import (
 // compactText renders value as generic compact text.
 func compactText(t testing.TB, value string, schema *Schema) string {
 	t.Helper()
-	out, err := Generic{}.Render([]byte(value), Options{MediaType: format.MediaText, Verbosity: format.Compact, Schema: schema})
+	out, err := Generic{}.Render([]byte(value), Options{MediaType: format.Text.MediaType, Verbosity: format.Compact, Schema: schema})
 	if err != nil {
 		t.Fatalf("render %q: %v", value, err)
 	}
@@ -313,7 +313,7 @@ func TestCompactTextNilSlice(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
-		out, err := Generic{}.Render(raw, Options{MediaType: format.MediaText, Verbosity: v})
+		out, err := Generic{}.Render(raw, Options{MediaType: format.Text.MediaType, Verbosity: v})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -348,7 +348,7 @@ func FuzzCompactTextRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, value []byte) {
 		want, err := ctDecodeJSON(value)
 		if err != nil || validate(value) != nil {
-			if _, rerr := (Generic{}).Render(value, Options{MediaType: format.MediaText, Verbosity: format.Compact}); rerr == nil && err != nil {
+			if _, rerr := (Generic{}).Render(value, Options{MediaType: format.Text.MediaType, Verbosity: format.Compact}); rerr == nil && err != nil {
 				t.Fatalf("invalid JSON %q rendered without an error", value)
 			}
 			t.Skip()

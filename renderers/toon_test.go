@@ -194,8 +194,8 @@ func TestTOONIgnoresPresentationOptions(t *testing.T) {
 	value := []byte(`{"a":"","b":null,"c":[]}`)
 	want := "a: \"\"\nb: null\nc: []"
 	for _, opts := range []Options{
-		{MediaType: format.MediaTOON},
-		{MediaType: format.MediaTOON + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
+		{MediaType: format.TOON.MediaType},
+		{MediaType: format.TOON.MediaType + "; charset=utf-8", Verbosity: 1, Title: "Title", Units: map[string]string{"a": "°C"}},
 	} {
 		got, err := Generic{}.Render(value, opts)
 		if err != nil || got != want {

@@ -7,6 +7,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/contentneg/contentneg/internal/ctxkey"
+	"github.com/contentneg/contentneg/internal/hints"
 	"github.com/contentneg/contentneg/negotiation"
 )
 
@@ -21,8 +22,8 @@ type call struct {
 
 	s     *Shaper
 	key   any
-	ctx   callContext       // the context of [call.withContext], in the call's own allocation
-	hints negotiation.Hints // the handler's hints, when the profile wants them
+	ctx   callContext     // the context of [call.withContext], in the call's own allocation
+	hints hints.Collector // the handler's hints, when the profile wants them
 	// argument says the format came from the call's format argument.
 	argument bool
 	client   client
@@ -59,16 +60,17 @@ func (c *callContext) Value(key any) any {
 }
 
 // carrier is the call as the context value that answers negotiation's
-// questions: a negotiation.HintsCarrier. It is a type of its own so that
-// the methods negotiation asks for are not methods of call.
+// questions (negotiation.FromContext, negotiation.AddHints). It is a type
+// of its own so that the methods negotiation asks for are not methods of
+// call.
 type carrier call
 
-// CarriedProfile returns the call's profile (negotiation.Carrier).
+// CarriedProfile returns the call's profile, for negotiation.FromContext.
 func (c *carrier) CarriedProfile() *negotiation.Profile { return c.client.Profile }
 
 // CarriedHints returns the call's collector of hints when its profile
-// wants hints, else nil (negotiation.HintsCarrier).
-func (c *carrier) CarriedHints() *negotiation.Hints {
+// wants hints, else nil, for negotiation.AddHints.
+func (c *carrier) CarriedHints() *hints.Collector {
 	if c.client.Profile.WantsHints() {
 		return &c.hints
 	}

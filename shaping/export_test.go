@@ -20,7 +20,6 @@ type (
 )
 
 var (
-	ErrDefault         = negotiation.ErrDefault
 	ErrQuestionTimeout = errQuestionTimeout
 	ErrSessionEnded    = errSessionEnded
 	ErrShutdown        = errShutdown

@@ -69,7 +69,8 @@ func (s *Shaper) needsSchema(p *negotiation.Profile, argument bool) bool {
 // keeps the minified JSON mirror: the client never said that it reads
 // structuredContent (contract section 1).
 func (s *Shaper) structuredAlone(p *negotiation.Profile, argument bool) bool {
-	return p.Format() == format.JSON && !argument && !p.FromDefault()
+	explicit, _ := p.Tags().Value("format")
+	return explicit == format.JSON.Name && !argument && !p.FromDefault()
 }
 
 // orderer writes a JSON value minified, with the members of each object

@@ -66,10 +66,10 @@ type entry struct {
 func newRegistry(tools map[string]Tool) *registry {
 	t := &table{
 		generic: map[string]renderers.Renderer{
-			format.MediaMarkdown: renderers.Generic{},
-			format.MediaText:     renderers.Generic{},
-			format.MediaTOON:     renderers.Generic{},
-			format.MediaHTML:     renderers.Generic{},
+			format.Markdown.MediaType: renderers.Generic{},
+			format.Text.MediaType:     renderers.Generic{},
+			format.TOON.MediaType:     renderers.Generic{},
+			format.HTML.MediaType:     renderers.Generic{},
 		},
 		entries: make(map[string]*entry, len(tools)),
 	}
@@ -106,8 +106,8 @@ func (t *table) register(name string, tool Tool) {
 	e := t.edit(name)
 	e.settings, e.hasSettings = tool, true
 	t.withSettings.Add(name)
-	t.handle(e, name, format.MediaMarkdown, tool.Renderer)
-	t.handle(e, name, format.MediaText, tool.Renderer)
+	t.handle(e, name, format.Markdown.MediaType, tool.Renderer)
+	t.handle(e, name, format.Text.MediaType, tool.Renderer)
 }
 
 // handleName sets name's own renderer of mediaType; nil removes it.
@@ -216,7 +216,7 @@ func (t *table) resource(uri string, exact bool, mediaType string) (settings Too
 // the HTML rendering always reads as the markdown one does.
 func htmlOf(md renderers.Renderer) renderers.Renderer {
 	return renderers.Func(func(value []byte, opts renderers.Options) (string, error) {
-		opts.MediaType = format.MediaMarkdown
+		opts.MediaType = format.Markdown.MediaType
 		out, err := md.Render(value, opts)
 		if err != nil {
 			return "", err
@@ -235,7 +235,7 @@ func (e *entry) renderer(mt string) (renderers.Renderer, bool) {
 	if r, ok := e.renderers[mt]; ok {
 		return r, true
 	}
-	if md, ok := e.renderers[format.MediaMarkdown]; ok && mt == format.MediaHTML {
+	if md, ok := e.renderers[format.Markdown.MediaType]; ok && mt == format.HTML.MediaType {
 		return htmlOf(md), true
 	}
 	return nil, false

@@ -16,7 +16,7 @@ func TestRegistryLookupOrder(t *testing.T) {
 	g := newRegistry(nil)
 	g.update(func(t *table) {
 		t.handleName("report", "text/csv", constant("report csv"))
-		t.handleName("weather://{city}", format.MediaMarkdown, constant("city md"))
+		t.handleName("weather://{city}", format.Markdown.MediaType, constant("city md"))
 		t.handleGeneric("application/yaml", constant("any yaml"))
 	})
 	tests := []struct {
@@ -28,9 +28,9 @@ func TestRegistryLookupOrder(t *testing.T) {
 		{"parameters and case ignored", "report", "Text/CSV; charset=utf-8", false, "report csv"},
 		{"other tool, no generic", "other", "text/csv", false, ""},
 		{"generic for a further type", "other", "application/yaml", false, "any yaml"},
-		{"generic markdown", "report", format.MediaMarkdown, false, "generic"},
-		{"resource template", "weather://bern", format.MediaMarkdown, true, "city md"},
-		{"template does not match", "weather://bern/x", format.MediaMarkdown, true, "generic"},
+		{"generic markdown", "report", format.Markdown.MediaType, false, "generic"},
+		{"resource template", "weather://bern", format.Markdown.MediaType, true, "city md"},
+		{"template does not match", "weather://bern/x", format.Markdown.MediaType, true, "generic"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +71,7 @@ func TestRegistryHasTOON(t *testing.T) {
 	if _, isGeneric := r.(renderers.Generic); !isGeneric {
 		t.Fatalf("renderer(text/toon) = %T, want the generic renderer", r)
 	}
-	got, err := r.Render([]byte(`{"a":[1,2]}`), renderers.Options{MediaType: format.MediaTOON})
+	got, err := r.Render([]byte(`{"a":[1,2]}`), renderers.Options{MediaType: format.TOON.MediaType})
 	if err != nil || got != "a[2]: 1,2" {
 		t.Errorf("generic text/toon = %q, %v", got, err)
 	}
@@ -80,15 +80,15 @@ func TestRegistryHasTOON(t *testing.T) {
 func TestRegistryHTMLFollowsAToolsMarkdown(t *testing.T) {
 	g := newRegistry(nil)
 	g.update(func(t *table) {
-		t.handleName("report", format.MediaMarkdown, renderers.Func(func([]byte, renderers.Options) (string, error) {
+		t.handleName("report", format.Markdown.MediaType, renderers.Func(func([]byte, renderers.Options) (string, error) {
 			return "# Report\n\n<b>raw</b>", nil
 		}))
 	})
-	r, ok := g.load().renderer("report", format.MediaHTML)
+	r, ok := g.load().renderer("report", format.HTML.MediaType)
 	if !ok {
 		t.Fatalf("ok %v", ok)
 	}
-	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: format.MediaHTML})
+	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: format.HTML.MediaType})
 	if err != nil || !strings.HasPrefix(got, "<h1>Report</h1>") || strings.Contains(got, "<b>") {
 		t.Errorf("got %q, %v", got, err)
 	}
@@ -103,8 +103,8 @@ func TestRegistryPublishedTableNeverChanges(t *testing.T) {
 	g.update(func(t *table) {
 		t.register("report", Tool{Title: "Changed"})
 		t.handleName("report", "text/csv", constant("report csv"))
-		t.handleName("weather://{city}", format.MediaMarkdown, constant("city md"))
-		t.handleGeneric(format.MediaMarkdown, nil)
+		t.handleName("weather://{city}", format.Markdown.MediaType, constant("city md"))
+		t.handleGeneric(format.Markdown.MediaType, nil)
 	})
 	after := g.load()
 	if before == after {
@@ -124,14 +124,14 @@ func TestRegistryPublishedTableNeverChanges(t *testing.T) {
 				t.Errorf("title %q, want %q", got, tt.title)
 			}
 			for _, c := range []struct{ name, mt, want string }{
-				{"report", format.MediaMarkdown, tt.md},
+				{"report", format.Markdown.MediaType, tt.md},
 				{"report", "text/csv", tt.csv},
 			} {
 				if got := renderedBy(tt.tab.renderer(c.name, c.mt)); got != c.want {
 					t.Errorf("%s %s rendered by %q, want %q", c.name, c.mt, got, c.want)
 				}
 			}
-			_, r, ok := tt.tab.resource("weather://bern", false, format.MediaMarkdown)
+			_, r, ok := tt.tab.resource("weather://bern", false, format.Markdown.MediaType)
 			if got := renderedBy(r, ok); got != tt.wt {
 				t.Errorf("weather://bern rendered by %q, want %q", got, tt.wt)
 			}

@@ -94,14 +94,14 @@ func (s *Shaper) content(tab *table, p *negotiation.Profile, rendering format.Re
 			return plan
 		}
 		plan.Changed, plan.Text, plan.MIMEType = true, out, p.MediaType()
-	case mediaType(c.MIMEType) == format.MediaMarkdown && rendering == format.RenderingText && renderers.CheckPlain(c.Text) != nil:
-		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), format.MediaText
-	case rendering == format.RenderingHTML && mediaType(c.MIMEType) == format.MediaMarkdown:
+	case mediaType(c.MIMEType) == format.Markdown.MediaType && rendering == format.RenderingText && renderers.CheckPlain(c.Text) != nil:
+		plan.Changed, plan.Text, plan.MIMEType = true, renderers.PlainText(c.Text), format.Text.MediaType
+	case rendering == format.RenderingHTML && mediaType(c.MIMEType) == format.Markdown.MediaType:
 		if out, err := markup.ToHTML(c.Text); err == nil {
-			plan.Changed, plan.Text, plan.MIMEType = true, out, format.MediaHTML
+			plan.Changed, plan.Text, plan.MIMEType = true, out, format.HTML.MediaType
 		}
 	case rendering == format.RenderingHTML && strings.HasPrefix(mediaType(c.MIMEType), "text/"):
-		plan.Changed, plan.Text, plan.MIMEType = true, markup.Preformatted(c.Text), format.MediaHTML
+		plan.Changed, plan.Text, plan.MIMEType = true, markup.Preformatted(c.Text), format.HTML.MediaType
 	}
 	return plan
 }
@@ -146,7 +146,7 @@ func mediaType(mimeType string) string { return mediatype.Base(mimeType) }
 // suffix type.
 func isJSON(mimeType string) bool {
 	mt := mediaType(mimeType)
-	return mt == format.MediaJSON || strings.HasSuffix(mt, "+json")
+	return mt == format.JSON.MediaType || strings.HasSuffix(mt, "+json")
 }
 
 // Prompt plans the texts of a prompts/get result: for the text rendering,

@@ -125,9 +125,9 @@ func TestResourceSettingsAndRendererFromTheirOwnTemplates(t *testing.T) {
 		return renderers.Func(func(_ []byte, o renderers.Options) (string, error) { return name + ": " + o.Title, nil })
 	}
 	s := shaping.New(nil)
-	s.Register("weather://{city}", shaping.Tool{Title: "City"})         // settings first, no renderer
-	s.Handle("weather://{+path}", format.MediaMarkdown, titled("path")) // the first template with a renderer
-	s.Handle("weather://{city}", format.MediaMarkdown, titled("city"))
+	s.Register("weather://{city}", shaping.Tool{Title: "City"})              // settings first, no renderer
+	s.Handle("weather://{+path}", format.Markdown.MediaType, titled("path")) // the first template with a renderer
+	s.Handle("weather://{city}", format.Markdown.MediaType, titled("city"))
 	s.Register("weather://{+path}", shaping.Tool{Title: "Path", Renderer: titled("path")})
 	got := s.ReadResource(negotiation.FromTags("human"), "weather://bern", false, []shaping.Content{{URI: "weather://bern", MIMEType: "application/json", Text: `{"t":8}`}})
 	if len(got) != 1 || got[0].Text != "path: City" {

@@ -5,8 +5,8 @@ import (
 	"errors"
 
 	"github.com/contentneg/contentneg/format"
+	"github.com/contentneg/contentneg/internal/ctxkey"
 	"github.com/contentneg/contentneg/internal/notfound"
-	"github.com/contentneg/contentneg/negotiation"
 )
 
 // A front end serves tools/call, resources/read and prompts/get through
@@ -414,7 +414,7 @@ func Serve[Req, Res any](ctx context.Context, s *Shaper, port Port[Req, Res], re
 	}
 	who := resolvePort(s, port, req, &facts)
 	if who.Profile.Declared() {
-		ctx = negotiation.WithProfile(ctx, who.Profile)
+		ctx = context.WithValue(ctx, ctxkey.Carrier{}, who.Profile) // for negotiation.FromContext
 	}
 	return port.Run(ctx, req, Refused{})
 }

@@ -63,7 +63,7 @@ type Options struct {
 	// nil means none.
 	Store negotiation.Store
 	// Refusal is the answer the elicitation gate gives in place of a client
-	// that cannot answer: negotiation.Decline (the default) or
+	// that cannot answer: decline (the zero Refusal, the default) or
 	// negotiation.Cancel.
 	Refusal negotiation.Refusal
 	// QuestionTimeout bounds how long an elicitation put to a client waits
@@ -166,7 +166,7 @@ func New(opts *Options) *Shaper {
 		mirror:     mirrorOf(opts.Mirror),
 		mirrorName: opts.Mirror,
 		refusal:    opts.Refusal,
-		negotiator: negotiation.New(&negotiation.Options{Logger: log}),
+		negotiator: negotiation.New(log),
 		registry:   newRegistry(opts.Tools),
 		recover:    opts.Recover,
 		defaults:   opts.Default,

@@ -251,7 +251,7 @@ func (s *Shaper) mirrorPlan(tab *table, plan *toolPlan, p *negotiation.Profile, 
 			return
 		case mirrorCompactText:
 			opts.Verbosity = format.Compact
-			out, err := s.render(lookup(tab, r.Tool, format.MediaText), r.Value, format.MediaText, opts)
+			out, err := s.render(lookup(tab, r.Tool, format.Text.MediaType), r.Value, format.Text.MediaType, opts)
 			if err == nil {
 				plan.ReplaceText, plan.Text = true, out
 				return

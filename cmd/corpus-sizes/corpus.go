@@ -71,7 +71,7 @@ func loadItem(path string) (item, error) {
 }
 
 // mediaTOON is the media type of TOON, the generic renderer's third format.
-const mediaTOON = format.MediaTOON
+var mediaTOON = format.TOON.MediaType
 
 // rendering is one way of showing an item: a format ("markdown", "text" or "toon") at a verbosity.
 type rendering struct {
@@ -210,9 +210,9 @@ func render(it item, r rendering) (string, error) {
 	opts := renderers.Options{Verbosity: r.verbosity, Schema: it.schema}
 	switch r.format {
 	case "markdown":
-		opts.MediaType = format.MediaMarkdown
+		opts.MediaType = format.Markdown.MediaType
 	case "text":
-		opts.MediaType = format.MediaText
+		opts.MediaType = format.Text.MediaType
 	default:
 		opts.MediaType = mediaTOON
 	}

@@ -61,7 +61,7 @@ func showcaseClient(ctx context.Context, w io.Writer, server *mcp.Server, p prof
 	}
 	defer closeAll()
 
-	rendering := negotiation.FromSettings(opts.Settings).Rendering()
+	rendering := negotiation.FromTags(p.tags...).Rendering()
 	fmt.Fprintf(w, "\n==== %s\n     tags: %s -> rendering: %s\n", p.name, tags, rendering)
 	for _, call := range showcaseCalls {
 		// A copy per client: the SDK writes the client's capabilities into

@@ -59,6 +59,8 @@ var roles = map[string]role{
 	"internal/mediatype":  helper,
 	"internal/rawjson":    helper,
 	"internal/gostruct":   helper,
+	"internal/hints":      helper, // the collector of a call's hints, shaping's and negotiation's
+	"internal/tagspec":    helper, // the tag registry's spellings and problem numbers featuretags, format and negotiation share
 	"internal/hostcheck":  helper,
 	"internal/notfound":   helper,
 	"internal/httpserve":  integration, // the one serving assembly of the demos and the gateway's command

@@ -42,7 +42,7 @@ func TestToHTML(t *testing.T) {
 
 func TestGenericHTMLIsTheMarkdownConverted(t *testing.T) {
 	value := []byte(`{"name":"<script>alert(1)</script>","items":["[x](javascript:y)","a & b"]}`)
-	md, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: format.MediaMarkdown})
+	md, err := renderers.Generic{}.Render(value, renderers.Options{MediaType: format.Markdown.MediaType})
 	if err != nil {
 		t.Fatal(err)
 	}

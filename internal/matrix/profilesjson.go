@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/contentneg/contentneg/featuretags"
+	"github.com/contentneg/contentneg/internal/tagspec"
 )
 
 // parseJSON reads a JSON profiles file, keeping the order of its keys.
@@ -63,13 +63,13 @@ func jsonTags(raw json.RawMessage) ([]string, error) {
 		for i, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				return nil, fmt.Errorf("%w: tag %d is %s", ErrBadTags, i+1, featuretags.JSONType(e))
+				return nil, fmt.Errorf("%w: tag %d is %s", ErrBadTags, i+1, tagspec.JSONType(e))
 			}
 			tags = append(tags, s)
 		}
 		return tags, nil
 	default:
-		return nil, fmt.Errorf("%w: got %s", ErrBadTags, featuretags.JSONType(v))
+		return nil, fmt.Errorf("%w: got %s", ErrBadTags, tagspec.JSONType(v))
 	}
 }
 
@@ -91,7 +91,7 @@ func jsonTokenKind(tok json.Token) string {
 	if d, ok := tok.(json.Delim); ok && d == '[' {
 		return "an array"
 	}
-	switch kind := featuretags.JSONType(tok); kind {
+	switch kind := tagspec.JSONType(tok); kind {
 	case "null":
 		return kind
 	case "array", "object", "other":

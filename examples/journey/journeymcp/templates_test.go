@@ -27,7 +27,7 @@ const (
 )
 
 func TestConnectionsTemplates(t *testing.T) {
-	markdown, text := renderAs(format.MediaMarkdown), renderAs(format.MediaText)
+	markdown, text := renderAs(format.Markdown.MediaType), renderAs(format.Text.MediaType)
 	tests := []struct {
 		name      string
 		give      string
@@ -90,12 +90,12 @@ func TestConnectionsTemplatesRejectTimesTheyCannotRead(t *testing.T) {
 		render    func(renderers.Renderer, []byte, renderers.Options) (string, error)
 		verbosity format.Verbosity
 	}{
-		{"markdown compact", renderAs(format.MediaMarkdown), format.Compact},
-		{"markdown standard", renderAs(format.MediaMarkdown), format.Standard},
-		{"markdown verbose", renderAs(format.MediaMarkdown), format.Verbose},
-		{"text compact", renderAs(format.MediaText), format.Compact},
-		{"text standard", renderAs(format.MediaText), format.Standard},
-		{"text verbose", renderAs(format.MediaText), format.Verbose},
+		{"markdown compact", renderAs(format.Markdown.MediaType), format.Compact},
+		{"markdown standard", renderAs(format.Markdown.MediaType), format.Standard},
+		{"markdown verbose", renderAs(format.Markdown.MediaType), format.Verbose},
+		{"text compact", renderAs(format.Text.MediaType), format.Compact},
+		{"text standard", renderAs(format.Text.MediaType), format.Standard},
+		{"text verbose", renderAs(format.Text.MediaType), format.Verbose},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

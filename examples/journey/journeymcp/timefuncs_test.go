@@ -48,9 +48,9 @@ func TestTemplateTimeFunctions(t *testing.T) {
 				Text:     map[format.Verbosity]string{format.Standard: tt.give},
 			})
 			requireNoError(t, err)
-			md, err := r.Render([]byte(value), renderers.Options{MediaType: format.MediaMarkdown})
+			md, err := r.Render([]byte(value), renderers.Options{MediaType: format.Markdown.MediaType})
 			requireNoError(t, err)
-			text, err := r.Render([]byte(value), renderers.Options{MediaType: format.MediaText})
+			text, err := r.Render([]byte(value), renderers.Options{MediaType: format.Text.MediaType})
 			requireNoError(t, err)
 			if md != tt.want || text != tt.want {
 				t.Errorf("%s: markdown %q, text %q, want %q", tt.give, md, text, tt.want)
@@ -95,7 +95,7 @@ func TestTemplateTimeFunctionErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := renderers.NewTemplate(renderers.TemplateSpec{Funcs: TimeFuncs(), Markdown: map[format.Verbosity]string{format.Standard: tt.give}})
 			requireNoError(t, err)
-			_, err = r.Render([]byte(value), renderers.Options{MediaType: format.MediaMarkdown})
+			_, err = r.Render([]byte(value), renderers.Options{MediaType: format.Markdown.MediaType})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error = %v, want one holding %q", err, tt.want)
 			}
@@ -110,7 +110,7 @@ func TestTemplateDurationOfTheLargestInput(t *testing.T) {
 		format.Standard: `{{duration "P999999999DT999999999H999999999M999999999S"}}`,
 	}})
 	requireNoError(t, err)
-	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: format.MediaMarkdown})
+	got, err := r.Render([]byte(`{}`), renderers.Options{MediaType: format.Markdown.MediaType})
 	requireNoError(t, err)
 	if want := "25016944419 h 25 min 39 s"; got != want {
 		t.Errorf("got %q, want %q", got, want)

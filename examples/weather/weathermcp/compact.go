@@ -20,7 +20,7 @@ type compactText func(value []byte) (string, error)
 
 // Render implements renderers.Renderer.
 func (c compactText) Render(value []byte, opts renderers.Options) (string, error) {
-	if opts.MediaType == format.MediaText && opts.Verbosity == format.Compact {
+	if opts.MediaType == format.Text.MediaType && opts.Verbosity == format.Compact {
 		return c(value)
 	}
 	return renderers.Generic{}.Render(value, opts)

@@ -36,7 +36,7 @@ func TestCompactTexts(t *testing.T) {
 	tools := weathermcp.Tools()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := tools[tt.tool].Renderer.Render([]byte(tt.value), renderers.Options{MediaType: format.MediaText, Verbosity: format.Compact})
+			got, err := tools[tt.tool].Renderer.Render([]byte(tt.value), renderers.Options{MediaType: format.Text.MediaType, Verbosity: format.Compact})
 			if err != nil || got != tt.want {
 				t.Errorf("got %q, %v; want %q", got, err, tt.want)
 			}
@@ -47,9 +47,9 @@ func TestCompactTexts(t *testing.T) {
 func TestCompactTextsLeaveOtherRenderingsToTheGenericRenderers(t *testing.T) {
 	value := []byte(`{"alerts":[{"location":"Bern, Switzerland","threshold_c":0}]}`)
 	for _, opts := range []renderers.Options{
-		{MediaType: format.MediaText},
-		{MediaType: format.MediaMarkdown, Verbosity: format.Compact},
-		{MediaType: format.MediaMarkdown},
+		{MediaType: format.Text.MediaType},
+		{MediaType: format.Markdown.MediaType, Verbosity: format.Compact},
+		{MediaType: format.Markdown.MediaType},
 	} {
 		got, err := weathermcp.Tools()["list_alerts"].Renderer.Render(value, opts)
 		want, wantErr := renderers.Generic{}.Render(value, opts)
@@ -61,7 +61,7 @@ func TestCompactTextsLeaveOtherRenderingsToTheGenericRenderers(t *testing.T) {
 
 func TestCompactTextsRefuseValuesOfTheWrongShape(t *testing.T) {
 	for _, tool := range []string{"get_forecast", "set_alert", "list_alerts"} {
-		_, err := weathermcp.Tools()[tool].Renderer.Render([]byte(`{"days":"soon","alerts":3,"threshold_c":"cold"}`), renderers.Options{MediaType: format.MediaText, Verbosity: format.Compact})
+		_, err := weathermcp.Tools()[tool].Renderer.Render([]byte(`{"days":"soon","alerts":3,"threshold_c":"cold"}`), renderers.Options{MediaType: format.Text.MediaType, Verbosity: format.Compact})
 		if err == nil || !strings.Contains(err.Error(), tool) {
 			t.Errorf("%s: error %v, want one naming the tool", tool, err)
 		}

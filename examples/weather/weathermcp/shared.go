@@ -49,12 +49,12 @@ func ReportOf(svc *weather.Service, city weather.City) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("report of %s: %w", city.Name, err)
 	}
-	opts := renderers.Options{MediaType: format.MediaMarkdown, Title: "Weather report: " + city.Name}
+	opts := renderers.Options{MediaType: format.Markdown.MediaType, Title: "Weather report: " + city.Name}
 	md, err := renderers.Generic{}.Render(value, opts)
 	if err != nil {
 		return Report{}, fmt.Errorf("report of %s: %w", city.Name, err)
 	}
-	opts.MediaType = format.MediaText
+	opts.MediaType = format.Text.MediaType
 	text, err := renderers.Generic{}.Render(value, opts)
 	if err != nil {
 		return Report{}, fmt.Errorf("report of %s: %w", city.Name, err)

@@ -36,7 +36,7 @@ func TestGetWeatherTemplateAllocations(t *testing.T) {
 	r := weathermcp.Tools()["get_weather"].Renderer
 	for _, v := range []format.Verbosity{format.Compact, format.Standard, format.Verbose} {
 		t.Run(v.String(), func(t *testing.T) {
-			opts := renderers.Options{MediaType: format.MediaMarkdown, Verbosity: v}
+			opts := renderers.Options{MediaType: format.Markdown.MediaType, Verbosity: v}
 			if _, err := r.Render(value, opts); err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +51,7 @@ func TestGetWeatherTemplateAllocations(t *testing.T) {
 func BenchmarkGetWeatherTemplate(b *testing.B) {
 	value := bernJSON(b)
 	r := weathermcp.Tools()["get_weather"].Renderer
-	opts := renderers.Options{MediaType: format.MediaMarkdown, Verbosity: format.Standard}
+	opts := renderers.Options{MediaType: format.Markdown.MediaType, Verbosity: format.Standard}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.Render(value, opts); err != nil {

@@ -100,7 +100,7 @@ func (h handlers) getWeather(ctx context.Context, req mcp.CallToolRequest, in we
 	if err != nil {
 		return nil, weather.Conditions{}, err
 	}
-	if negotiation.WantsHints(ctx) {
+	if p, _ := negotiation.FromContext(ctx); p.WantsHints() {
 		negotiation.AddHints(ctx, weathermcp.Hints(c)...)
 	}
 	return nil, c, nil
