@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
@@ -248,6 +249,53 @@ func TestDocsNameWhatExists(t *testing.T) {
 					t.Errorf("%s names %q: neither %s nor shaping declares %s", filepath.Base(name), m[0][len(before):], dir, id)
 				}
 			}
+		}
+	}
+}
+
+// importRow is one row of docs/architecture.md's import table.
+var importRow = regexp.MustCompile("(?m)^\\| `([a-z/]+)` \\| [^|]+ \\| ([^|]+) \\| ([^|]+) \\|$")
+
+// TestArchitectureImportTable holds docs/architecture.md's table of what
+// each package imports (of the module, and which SDK) to the code.
+func TestArchitectureImportTable(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := importRow.FindAllStringSubmatch(string(doc), -1)
+	if len(rows) < 10 {
+		t.Fatalf("docs/architecture.md has %d rows in its import table: the pattern is out of date", len(rows))
+	}
+	const module = "github.com/contentneg/contentneg/"
+	for _, row := range rows {
+		pkg, wantMod, wantSDK := row[1], strings.TrimSpace(row[2]), strings.TrimSpace(row[3])
+		p, err := build.ImportDir(filepath.Join(root, pkg), 0)
+		if err != nil {
+			t.Errorf("%s: %v", pkg, err)
+			continue
+		}
+		var mod, sdk []string
+		for _, imp := range p.Imports {
+			switch {
+			case strings.HasPrefix(imp, module):
+				mod = append(mod, strings.TrimPrefix(imp, module))
+			case strings.HasPrefix(imp, "github.com/modelcontextprotocol/go-sdk") && !slices.Contains(sdk, "go-sdk"):
+				sdk = append(sdk, "go-sdk")
+			case strings.HasPrefix(imp, "github.com/mark3labs/mcp-go") && !slices.Contains(sdk, "mcp-go"):
+				sdk = append(sdk, "mcp-go")
+			}
+		}
+		slices.Sort(mod)
+		gotMod, gotSDK := strings.Join(mod, ", "), strings.Join(sdk, ", ")
+		if gotMod == "" {
+			gotMod = "none"
+		}
+		if gotSDK == "" {
+			gotSDK = "no"
+		}
+		if gotMod != wantMod || gotSDK != wantSDK {
+			t.Errorf("docs/architecture.md: %s imports %q and %q; the code: %q and %q", pkg, wantMod, wantSDK, gotMod, gotSDK)
 		}
 	}
 }
