@@ -92,6 +92,21 @@ func TestUserMiddlewareSeesOnlyWhatClientsSent(t *testing.T) {
 // answered from the SDK's registrations; a user's middleware installed
 // before the library sees the client's request alone, no listing or read.
 func TestResourceMetadataMakesNoRequestOfItsOwn(t *testing.T) {
+	rec := &methodRecorder{}
+	checkResourceMetadata(t, rec)
+	for _, m := range rec.seen() {
+		if m == "resources/list" || m == "resources/templates/list" || m == "resources/read" {
+			t.Errorf("the user's middleware saw %s, which no client sent (all: %q)", m, rec.seen())
+		}
+	}
+}
+
+// checkResourceMetadata serves one listed resource and one template, whose
+// handler reports "not found" for test://city/nowhere, with rec installed
+// before the library, and checks what resources/metadata answers for each
+// kind of URI.
+func checkResourceMetadata(t *testing.T, rec *methodRecorder) {
+	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
 	s.AddResource(&mcp.Resource{URI: "test://listed", Name: "listed", MIMEType: "text/plain"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "x"}}}, nil
@@ -102,7 +117,6 @@ func TestResourceMetadataMakesNoRequestOfItsOwn(t *testing.T) {
 		}
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: `{"n":12345}`}}}, nil
 	})
-	rec := &methodRecorder{}
 	s.AddReceivingMiddleware(rec.middleware)
 	middleware.Install(s, nil)
 	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("human")})
@@ -121,11 +135,6 @@ func TestResourceMetadataMakesNoRequestOfItsOwn(t *testing.T) {
 		r, err := resourcemeta.Get(ctx, cs, tt.uri)
 		if (err != nil) != tt.wantErr || err == nil && r.Size != tt.wantSize {
 			t.Errorf("%s: %+v, %v; want size %d, error %v", tt.uri, r, err, tt.wantSize, tt.wantErr)
-		}
-	}
-	for _, m := range rec.seen() {
-		if m == "resources/list" || m == "resources/templates/list" || m == "resources/read" {
-			t.Errorf("the user's middleware saw %s, which no client sent (all: %q)", m, rec.seen())
 		}
 	}
 }

@@ -2,7 +2,6 @@ package middleware_test
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 
@@ -12,8 +11,6 @@ import (
 	"github.com/contentneg/contentneg/middleware/client"
 	"github.com/contentneg/contentneg/middleware/internal/sdk"
 	"github.com/contentneg/contentneg/middleware/middlewaretest"
-	"github.com/contentneg/contentneg/middleware/resourcemeta"
-	"github.com/contentneg/contentneg/shaping"
 )
 
 // TestWithoutTheSDKsState runs the fallback of every go-sdk version but
@@ -78,37 +75,8 @@ func TestWithoutTheSDKsState(t *testing.T) {
 // fallback did run).
 func TestResourceMetadataWithoutTheSDKsState(t *testing.T) {
 	defer sdk.ReadState(false)()
-	s := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
-	s.AddResource(&mcp.Resource{URI: "test://listed", Name: "listed", MIMEType: "text/plain"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: "x"}}}, nil
-	})
-	s.AddResourceTemplate(&mcp.ResourceTemplate{URITemplate: "test://city/{name}", Name: "city", MIMEType: "application/json"}, func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		if req.Params.URI == "test://city/nowhere" {
-			return nil, fmt.Errorf("no such city: %w", shaping.ErrNotFound)
-		}
-		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, Text: `{"n":12345}`}}}, nil
-	})
 	rec := &methodRecorder{}
-	s.AddReceivingMiddleware(rec.middleware)
-	middleware.Install(s, nil)
-	cs := middlewaretest.Connect(t, s, &client.Options{Settings: client.Declare("human")})
-	ctx := context.Background()
-	tests := []struct {
-		uri      string
-		wantSize int64
-		wantErr  bool
-	}{
-		{"test://listed", 0, false},
-		{"test://city/bern", int64(len(`{"n":12345}`)), false},
-		{"test://city/nowhere", 0, true},
-		{"test://other", 0, true},
-	}
-	for _, tt := range tests {
-		r, err := resourcemeta.Get(ctx, cs, tt.uri)
-		if (err != nil) != tt.wantErr || err == nil && r.Size != tt.wantSize {
-			t.Errorf("%s: %+v, %v; want size %d, error %v", tt.uri, r, err, tt.wantSize, tt.wantErr)
-		}
-	}
+	checkResourceMetadata(t, rec)
 	if !slices.Contains(rec.seen(), "resources/list") {
 		t.Errorf("no resources/list below the middleware (%q): the fallback did not run", rec.seen())
 	}
