@@ -209,17 +209,7 @@ func TestHTTPUpstreamOversize(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				m := rpc(t, r)
-				switch string(m.id) {
-				case "2":
-					tt.send(w)
-				case "3":
-					writeTestJSON(w, `{"jsonrpc":"2.0","id":3,"result":{"ok":true}}`)
-				default:
-					w.WriteHeader(http.StatusAccepted)
-				}
-			}))
+			srv := callUpstream(t, "2", tt.send, "3", `{"jsonrpc":"2.0","id":3,"result":{"ok":true}}`)
 			defer srv.Close()
 			c := dialUp(t, &HTTPUpstream{URL: srv.URL}, 1<<20)
 			defer c.Close()
@@ -234,10 +224,7 @@ func TestHTTPUpstreamOversize(t *testing.T) {
 					t.Errorf("then %s, want %s", got, want)
 				}
 			}
-			writeUp(t, c, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"small"}}`)
-			if got, want := mustReadUp(t, c), `{"jsonrpc":"2.0","id":3,"result":{"ok":true}}`; got != want {
-				t.Errorf("the next call: %s, want %s", got, want)
-			}
+			nextCall(t, c, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"small"}}`, `{"jsonrpc":"2.0","id":3,"result":{"ok":true}}`)
 		})
 	}
 }
@@ -354,17 +341,7 @@ func TestHTTPUpstreamHTTPError(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				m := rpc(t, r)
-				switch string(m.id) {
-				case "4":
-					tt.send(w)
-				case "5":
-					writeTestJSON(w, `{"jsonrpc":"2.0","id":5,"result":{}}`)
-				default:
-					w.WriteHeader(http.StatusAccepted)
-				}
-			}))
+			srv := callUpstream(t, "4", tt.send, "5", `{"jsonrpc":"2.0","id":5,"result":{}}`)
 			defer srv.Close()
 			c := dialUp(t, &HTTPUpstream{URL: srv.URL}, 1<<20)
 			defer c.Close()
@@ -378,10 +355,7 @@ func TestHTTPUpstreamHTTPError(t *testing.T) {
 			if want := `{"jsonrpc":"2.0","id":4,"error":` + strings.ReplaceAll(tt.want, "%s", srv.URL) + `}`; got != want {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
-			writeUp(t, c, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x"}}`)
-			if got, want := mustReadUp(t, c), `{"jsonrpc":"2.0","id":5,"result":{}}`; got != want {
-				t.Errorf("the next call: %s, want %s", got, want)
-			}
+			nextCall(t, c, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x"}}`, `{"jsonrpc":"2.0","id":5,"result":{}}`)
 		})
 	}
 }
@@ -1023,4 +997,31 @@ func dialUpB(b *testing.B, url string) msgConn {
 		b.Fatal(err)
 	}
 	return c
+}
+
+// callUpstream is an HTTP upstream that answers the request with the id
+// first by send, the one with the id nextID by next (a JSON-RPC response),
+// and anything else with 202 Accepted.
+func callUpstream(t *testing.T, first string, send func(http.ResponseWriter), nextID, next string) *httptest.Server {
+	t.Helper()
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch string(rpc(t, r).id) {
+		case first:
+			send(w)
+		case nextID:
+			writeTestJSON(w, next)
+		default:
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}))
+}
+
+// nextCall sends the call req on c and checks that its answer is want: a
+// failed call before it left the upstream connection working.
+func nextCall(t *testing.T, c msgConn, req, want string) {
+	t.Helper()
+	writeUp(t, c, req)
+	if got := mustReadUp(t, c); got != want {
+		t.Errorf("the next call: %s, want %s", got, want)
+	}
 }
