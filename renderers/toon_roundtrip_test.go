@@ -3,7 +3,6 @@ package renderers
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,7 +54,7 @@ func checkTOONRoundTrip(tb testing.TB, value []byte, opts Options) {
 }
 
 // checkTOONRoundTripWith is checkTOONRoundTrip with delim as the document delimiter. It also
-// checks the encoder's whitespace rules (checkTOONLayout).
+// checks the encoder's whitespace rules (jsontest.TOONLayout).
 func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byte) {
 	tb.Helper()
 	out, err := toonWith(value, opts, delim)
@@ -77,7 +76,7 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byt
 	if limit := 100*len(value) + 100; len(out) > limit {
 		tb.Fatalf("TOON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
-	if err := checkTOONLayout(out); err != nil {
+	if err := jsontest.TOONLayout(out); err != nil {
 		tb.Fatalf("TOON(%s) =\n%s\n%v", jsontest.Clip(string(value)), out, err)
 	}
 	back, err := toon.ToJSON([]byte(out), nil)
@@ -95,37 +94,6 @@ func checkTOONRoundTripWith(tb testing.TB, value []byte, opts Options, delim byt
 	if diff := (jsontest.Compare{}).Values(want, got, "$"); diff != "" {
 		tb.Fatalf("TOON(%s) =\n%s\nreads back differently: %s", jsontest.Clip(string(value)), out, diff)
 	}
-}
-
-// checkTOONLayout checks the whitespace rules of TOON's encoders (section 12), which a decoder
-// forgives: LF only, no trailing newline, no trailing spaces, no blank lines, indentation in
-// multiples of two spaces and no tabs in it, and no line that a decoder would drop as a comment
-// (a '#' after the indentation, section 5.1).
-func checkTOONLayout(doc string) error {
-	if doc == "" {
-		return nil
-	}
-	if strings.HasSuffix(doc, "\n") {
-		return errors.New("trailing newline")
-	}
-	for i, raw := range strings.Split(doc, "\n") {
-		n := len(raw) - len(strings.TrimLeft(raw, " "))
-		switch {
-		case strings.ContainsRune(raw, '\r'):
-			return fmt.Errorf("line %d: carriage return", i+1)
-		case strings.TrimSpace(raw) == "":
-			return fmt.Errorf("line %d: blank line", i+1)
-		case n%2 != 0:
-			return fmt.Errorf("line %d: indentation of %d spaces", i+1, n)
-		case raw[n] == '\t':
-			return fmt.Errorf("line %d: tab in indentation", i+1)
-		case raw[n] == '#':
-			return fmt.Errorf("line %d: reads as a comment", i+1)
-		case strings.HasSuffix(raw, " "):
-			return fmt.Errorf("line %d: trailing space", i+1)
-		}
-	}
-	return nil
 }
 
 func TestTOONRoundTripEdgeCases(t *testing.T) {
@@ -243,8 +211,8 @@ func TestTOONChecksRefuseBadDocuments(t *testing.T) {
 				if err != nil {
 					t.Errorf("toon.ToJSON(%q): %v; decoders accept it", tt.doc, err)
 				}
-				if err := checkTOONLayout(tt.doc); err == nil {
-					t.Errorf("checkTOONLayout(%q) = nil, want an error", tt.doc)
+				if err := jsontest.TOONLayout(tt.doc); err == nil {
+					t.Errorf("jsontest.TOONLayout(%q) = nil, want an error", tt.doc)
 				}
 				return
 			}

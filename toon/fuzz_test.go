@@ -93,7 +93,7 @@ func checkRoundTrip(t *testing.T, value []byte, delim byte) {
 	if limit := (4+2*rawjson.Depth(value))*len(value) + 64; len(out) > limit {
 		t.Fatalf("FromJSON of %d bytes is %d bytes, over %d", len(value), len(out), limit)
 	}
-	if err := checkLayout(string(out)); err != nil {
+	if err := jsontest.TOONLayout(string(out)); err != nil {
 		t.Fatalf("FromJSON(%s) =\n%s\n%v", clip(string(value)), out, err)
 	}
 	back, err := ToJSON(out, nil)
@@ -110,34 +110,6 @@ func checkRoundTrip(t *testing.T, value []byte, delim byte) {
 	if err := checkQuoting(v, byte(delim)); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// checkLayout checks the encoder's whitespace rules (section 12): LF only, no trailing newline or
-// spaces, no blank lines, indentation in whole levels of spaces, no line a decoder would strip as
-// a comment (section 5.1).
-func checkLayout(doc string) error {
-	if doc == "" {
-		return nil
-	}
-	if strings.HasSuffix(doc, "\n") {
-		return errors.New("trailing newline")
-	}
-	for i, l := range strings.Split(doc, "\n") {
-		n := len(l) - len(strings.TrimLeft(l, " "))
-		switch {
-		case strings.ContainsRune(l, '\r'):
-			return fmt.Errorf("line %d: carriage return", i+1)
-		case strings.TrimSpace(l) == "":
-			return fmt.Errorf("line %d: blank", i+1)
-		case n%2 != 0:
-			return fmt.Errorf("line %d: %d spaces of indentation", i+1, n)
-		case l[n] == '\t' || l[n] == '#':
-			return fmt.Errorf("line %d: starts with %q", i+1, l[n])
-		case strings.HasSuffix(l, " "):
-			return fmt.Errorf("line %d: trailing space", i+1)
-		}
-	}
-	return nil
 }
 
 // mustQuote is section 7.2 written independently of the encoder: a string value is quoted when it

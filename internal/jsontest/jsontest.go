@@ -2,7 +2,8 @@
 // of the readers under test: values read with encoding/json's tokenizer,
 // compared as JSON and TOON compare them: numbers by exact value, strings
 // by their text, arrays in order, objects by members (in order or not).
-// The TOON package's tests and the renderers' tests both use it.
+// The TOON package's tests and the renderers' tests both use it, and
+// TOONLayout, the TOON encoders' whitespace rules.
 package jsontest
 
 import (
@@ -199,4 +200,35 @@ func Clip(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// TOONLayout checks the whitespace rules of TOON's encoders (section 12), which a decoder
+// forgives: LF only, no trailing newline, no trailing spaces, no blank lines, indentation in
+// multiples of two spaces and no tabs in it, and no line that a decoder would drop as a comment
+// (a '#' after the indentation, section 5.1).
+func TOONLayout(doc string) error {
+	if doc == "" {
+		return nil
+	}
+	if strings.HasSuffix(doc, "\n") {
+		return errors.New("trailing newline")
+	}
+	for i, raw := range strings.Split(doc, "\n") {
+		n := len(raw) - len(strings.TrimLeft(raw, " "))
+		switch {
+		case strings.ContainsRune(raw, '\r'):
+			return fmt.Errorf("line %d: carriage return", i+1)
+		case strings.TrimSpace(raw) == "":
+			return fmt.Errorf("line %d: blank line", i+1)
+		case n%2 != 0:
+			return fmt.Errorf("line %d: indentation of %d spaces", i+1, n)
+		case raw[n] == '\t':
+			return fmt.Errorf("line %d: tab in indentation", i+1)
+		case raw[n] == '#':
+			return fmt.Errorf("line %d: reads as a comment", i+1)
+		case strings.HasSuffix(raw, " "):
+			return fmt.Errorf("line %d: trailing space", i+1)
+		}
+	}
+	return nil
 }
