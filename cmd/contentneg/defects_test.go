@@ -177,13 +177,7 @@ func TestHTTPOneBadAnswerFailsOneCall(t *testing.T) {
 // raw client on it.
 func stdioRaw(ctx context.Context, t *testing.T, args []string) *rawrpc.Client {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	code := make(chan int, 1)
-	go func() {
-		code <- run(ctx, args, inR, outW, io.Discard)
-		_ = outW.Close()
-	}()
+	outR, inW, code := startStdio(ctx, args)
 	t.Cleanup(func() {
 		_ = inW.Close()
 		<-code

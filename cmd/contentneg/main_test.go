@@ -131,19 +131,27 @@ func TestUpstreamThatCannotStart(t *testing.T) {
 // the exit code.
 func stdioSession(ctx context.Context, t testing.TB, args []string, features []string) (*mcp.ClientSession, <-chan int) {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	code := make(chan int, 1)
-	go func() {
-		code <- run(ctx, args, inR, outW, io.Discard)
-		_ = outW.Close()
-	}()
+	outR, inW, code := startStdio(ctx, args)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, declaring(features)).
 		Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return cs, code
+}
+
+// startStdio runs the command in-process with args on two pipes: it
+// returns the command's stdout, its stdin, and the channel that gives its
+// exit code once it has ended (its stdout is then closed).
+func startStdio(ctx context.Context, args []string) (stdout *io.PipeReader, stdin *io.PipeWriter, code <-chan int) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	exit := make(chan int, 1)
+	go func() {
+		exit <- run(ctx, args, inR, outW, io.Discard)
+		_ = outW.Close()
+	}()
+	return outR, inW, exit
 }
 
 // declaring is the options of a client that declares features, or nil
