@@ -335,28 +335,43 @@ func trimmable(c rune) bool { return unicode.IsSpace(c) || c == '\uFEFF' }
 
 // appendQuoted appends s in double quotes with TOON's escapes (section 7.1): \\, \", \n, \r, \t,
 // and \u00xx for the other control characters; invalid UTF-8 is written as U+FFFD.
-func appendQuoted(b []byte, s string) []byte {
+func appendQuoted(b []byte, s string) []byte { return appendString(b, s, false) }
+
+// appendString appends s in double quotes, its ASCII escaped by appendEscape (the same in TOON
+// and JSON) and invalid UTF-8 replaced by U+FFFD. forJSON writes that U+FFFD, U+2028 and U+2029
+// as \u escapes (JSON text that may be embedded in JavaScript); TOON writes them as they are.
+func appendString(b []byte, s string, forJSON bool) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= utf8.RuneSelf {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size > 1 {
-				i += size
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
 				continue
 			}
-			b = append(b, s[start:i]...)
-			b = append(b, "\uFFFD"...)
+			b = appendEscape(append(b, s[start:i]...), c)
 			i++
 			start = i
 			continue
 		}
-		if c >= 0x20 && c != '"' && c != '\\' {
-			i++
+		r, size := utf8.DecodeRuneInString(s[i:])
+		var repl string
+		switch {
+		case r == utf8.RuneError && size == 1 && forJSON:
+			repl = `\ufffd`
+		case r == utf8.RuneError && size == 1:
+			repl = "\uFFFD"
+		case forJSON && r == '\u2028':
+			repl = `\u2028`
+		case forJSON && r == '\u2029':
+			repl = `\u2029`
+		default:
+			i += size
 			continue
 		}
-		b = appendEscape(append(b, s[start:i]...), c)
-		i++
+		b = append(append(b, s[start:i]...), repl...)
+		i += size
 		start = i
 	}
 	b = append(b, s[start:]...)

@@ -548,39 +548,5 @@ func appendJSON(b []byte, n *node) []byte {
 
 // appendJSONString appends s as a JSON string: ASCII escaped as TOON
 // escapes it (appendEscape), U+2028 and U+2029 escaped, invalid UTF-8 as
-// U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = appendEscape(append(b, s[start:i]...), c)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			switch r {
-			case '\u2028':
-				b = append(b, `\u2028`...)
-			case '\u2029':
-				b = append(b, `\u2029`...)
-			default:
-				b = append(b, `\ufffd`...)
-			}
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// U+FFFD (appendString).
+func appendJSONString(b []byte, s string) []byte { return appendString(b, s, true) }
