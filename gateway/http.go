@@ -184,29 +184,23 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, fmt.Sprintf("Forbidden: invalid Host header %q", r.Host), http.StatusForbidden)
 		return
 	}
-	switch r.Method {
-	case http.MethodPost:
+	allow := "GET, POST, DELETE"
+	if h.opts.Stateless {
+		allow = "POST" // no session: no stream to GET, none to DELETE
+	}
+	switch {
+	case r.Method == http.MethodPost:
 		h.post(w, r)
-	case http.MethodGet:
-		if h.opts.Stateless {
-			w.Header().Set("Allow", "POST")
-			http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-			return
-		}
+	case !h.opts.Stateless && r.Method == http.MethodGet:
 		h.stream(w, r)
-	case http.MethodDelete:
-		if h.opts.Stateless {
-			w.Header().Set("Allow", "POST")
-			http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
-			return
-		}
+	case !h.opts.Stateless && r.Method == http.MethodDelete:
 		if hs := h.take(r.Header.Get(sessionHeader)); hs != nil {
 			hs.s.close()
 			h.g.remove(hs.s)
 		}
 		w.WriteHeader(http.StatusNoContent)
 	default:
-		w.Header().Set("Allow", "GET, POST, DELETE")
+		w.Header().Set("Allow", allow)
 		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
 	}
 }

@@ -103,3 +103,38 @@ func TestHTTPCutsATrickledBody(t *testing.T) {
 		t.Fatal("the whole trickled body was read: it was never cut")
 	}
 }
+
+// TestHTTPMethodNotAllowed: a method the endpoint does not serve gets 405
+// with an Allow header that lists the methods it does serve: without
+// sessions (stateless) only POST, there being no stream to GET and no
+// session to DELETE.
+func TestHTTPMethodNotAllowed(t *testing.T) {
+	tests := []struct {
+		name      string
+		stateless bool
+		method    string
+		wantAllow string
+	}{
+		{"stateful PUT", false, http.MethodPut, "GET, POST, DELETE"},
+		{"stateless PUT", true, http.MethodPut, "POST"},
+		{"stateless GET", true, http.MethodGet, "POST"},
+		{"stateless DELETE", true, http.MethodDelete, "POST"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httpGateway(t, &gateway.HTTPOptions{Stateless: tt.stateless})
+			req, err := http.NewRequest(tt.method, srv.URL, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = resp.Body.Close()
+			if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != tt.wantAllow {
+				t.Errorf("%s: %s, Allow %q; want 405, Allow %q", tt.method, resp.Status, resp.Header.Get("Allow"), tt.wantAllow)
+			}
+		})
+	}
+}
