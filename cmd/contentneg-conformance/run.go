@@ -54,7 +54,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	report, err := check.Run(ctx, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %s\n", name, oneLine(err.Error()))
+		fmt.Fprintf(stderr, "%s: %s\n", name, check.OneLine(err.Error()))
 		if errors.Is(err, check.ErrOptions) {
 			return exitUsage
 		}
@@ -187,14 +187,4 @@ could not be checked.
 Flags:
 `, name)
 	fs.PrintDefaults()
-}
-
-// oneLine keeps a message on one line.
-func oneLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)
 }

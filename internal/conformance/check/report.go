@@ -15,7 +15,7 @@ func WriteTable(w io.Writer, r *Report) error {
 	fmt.Fprintf(tw, "era\tprotocol\tcheck\tlevel\tresult\tclause\tdetail\n")
 	for _, res := range r.Results {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Era, dash(res.Protocol), res.Name, res.Level, res.Status,
-			res.Clause, oneLine(res.Detail))
+			res.Clause, OneLine(res.Detail))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write the table: %w", err)
@@ -48,9 +48,9 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return nil
 }
 
-// oneLine keeps a detail on one line of the table: control characters
-// become spaces.
-func oneLine(s string) string {
+// OneLine keeps a detail on one line (of the table, or of the command's
+// error message): control characters become spaces.
+func OneLine(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f {
 			return ' '
